@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * elvkit's host-independent scheduling-policy API.
+ *
+ * A policy is plain C: it includes no kernel and no libc header, keeps no
+ * global state, reads no clock and allocates nothing after init. The same
+ * source files are compiled into a kernel module (host = the elvkit shim,
+ * src/shim/) and into userspace (host = the test host and the simulator,
+ * src/sim/). Everything a policy needs from the world comes through here:
+ *
+ *  - requests arrive as struct ek_rq descriptors, owned and allocated by the
+ *    host; the policy links them into its own queues through the policy
+ *    fields of the descriptor;
+ *  - time is always passed in ("now", nanoseconds, monotonic);
+ *  - to wait (idling, anticipation) the policy asks the host to run dispatch
+ *    again at a given time (host->ops->timer_arm) and reports has_work false
+ *    meanwhile, so the host never spins;
+ *  - device facts (rotational, queue depth) are read from host->dev;
+ *  - per-process state lives in a struct ek_pctx whose lifetime the host
+ *    manages: the host calls pctx_init when it first sees a process on this
+ *    queue and pctx_exit when the process is gone. Requests hold the context
+ *    alive: rq->pctx stays valid until the request is completed or merged.
+ *
+ * Locking: the host serialises every call into one policy instance.
+ *
+ * Request life cycle, each step called exactly once per request unless said:
+ *   insert -> [merged_requests (as the absorbed "next")] -> end
+ *   insert -> dispatch -> [requeue -> insert -> dispatch]* -> completed
+ * A request handed out by dispatch is no longer in any policy queue.
+ */
+#ifndef ELVKIT_POLICY_H
+#define ELVKIT_POLICY_H
+
+#include "types.h"
+#include "list.h"
+#include "rbtree.h"
+
+enum ek_dir {
+	EK_READ = 0,
+	EK_WRITE = 1,
+};
+
+/* What kind of request; non-normal kinds must not be reordered or merged. */
+enum ek_kind {
+	EK_KIND_NORMAL = 0,
+	EK_KIND_FLUSH = 1,	/* cache flush / FUA without data to sort */
+	EK_KIND_PASSTHROUGH = 2, /* driver-private command (SG_IO, ioctl) */
+};
+
+/* I/O priority classes, numbered as the kernel's IOPRIO_CLASS_*. */
+enum ek_prio_class {
+	EK_PRIO_NONE = 0,
+	EK_PRIO_RT = 1,
+	EK_PRIO_BE = 2,
+	EK_PRIO_IDLE = 3,
+};
+
+/* Per-process context. The policy's own data follows it (pctx_size). */
+struct ek_pctx {
+	ek_u32 owner;		/* process identity (tgid in the kernel) */
+	ek_u32 flags;		/* EK_PCTX_* */
+};
+
+#define EK_PCTX_EXITED 0x1u	/* pctx_exit has been called */
+
+/* The policy's private area of a per-process context. */
+static inline void *ek_pctx_priv(struct ek_pctx *p)
+{
+	return (void *)(p + 1);
+}
+
+/*
+ * A request descriptor. The host fills the "request" fields before insert
+ * and keeps sector/nr_sectors current across merges; the "policy" fields
+ * belong to the policy between insert and dispatch (or merge).
+ */
+struct ek_rq {
+	/* request, set by the host */
+	ek_u64 sector;		/* start, in 512-byte sectors */
+	ek_u32 nr_sectors;	/* length, in 512-byte sectors */
+	ek_u8 dir;		/* enum ek_dir */
+	ek_u8 sync;		/* synchronous (someone waits for it) */
+	ek_u8 kind;		/* enum ek_kind */
+	ek_u8 at_head;		/* host asks for it to go before all others */
+	ek_u8 prio_class;	/* enum ek_prio_class */
+	ek_u8 prio_level;	/* 0 (highest) .. 7 */
+	ek_u16 host_flags;	/* the host's, never read by a policy */
+	ek_u32 owner;		/* process identity */
+	struct ek_pctx *pctx;	/* per-process context, or NULL */
+	ek_u64 arrival_ns;	/* when it was first inserted */
+	ek_u64 dispatch_ns;	/* set by the host when dispatched */
+	void *host_rq;		/* the host's request, opaque to policies */
+
+	/* policy-owned linkage and state */
+	struct ek_rb_node sort;	/* e.g. sector-sorted queue */
+	struct ek_list fifo;	/* e.g. arrival-ordered queue */
+	ek_u64 deadline_ns;
+	ek_u64 policy_data[2];
+};
+
+static inline ek_u64 ek_rq_end(const struct ek_rq *rq)
+{
+	return rq->sector + rq->nr_sectors;
+}
+
+/* Facts about the device, filled in by the host before init. */
+struct ek_device {
+	ek_u8 rotational;
+	ek_u32 queue_depth;	/* requests the device takes at once */
+	ek_u32 nr_requests;	/* requests the scheduler may hold */
+};
+
+struct ek_host;
+
+struct ek_host_ops {
+	/*
+	 * Run dispatch again at (or soon after) when_ns. Replaces any armed
+	 * time. The host then re-evaluates has_work; it never calls dispatch
+	 * in a loop while has_work is false.
+	 */
+	void (*timer_arm)(struct ek_host *host, ek_u64 when_ns);
+	void (*timer_cancel)(struct ek_host *host);
+	/* Ask the host to run dispatch soon (e.g. an awaited request came). */
+	void (*kick)(struct ek_host *host);
+};
+
+struct ek_host {
+	const struct ek_host_ops *ops;
+	struct ek_device dev;
+	void *host_data;	/* the host's, never read by a policy */
+};
+
+/*
+ * A tunable: an integer with a unit and an inclusive range. The host
+ * rejects anything out of range (in the kernel: -EINVAL, old value kept)
+ * before calling set_tunable. Read-only entries are statistics: the host
+ * reads them with get_stat and never stores to them.
+ */
+struct ek_tunable {
+	const char *name;	/* sysfs file name */
+	const char *unit;	/* "ms", "us", "requests", "bool", ... */
+	const char *help;	/* one line, for docs and `show` */
+	ek_s64 def, min, max;
+	ek_u32 flags;		/* EK_TUN_* */
+};
+
+#define EK_TUN_RO 0x1u		/* a statistic: read with get_stat */
+
+#define EK_MAX_TUNABLES 16
+#define EK_POLICY_NAME_MAX 15
+
+struct ek_policy {
+	const char *name;		/* scheduler name, <= 15 chars */
+	const char *description;
+	ek_size_t sched_size;		/* per-queue data the host allocates */
+	ek_size_t pctx_size;		/* policy bytes after struct ek_pctx; 0 = none */
+	const struct ek_tunable *tunables;
+	ek_u32 nr_tunables;
+
+	/*
+	 * sd: zeroed memory of sched_size bytes. values: one per tunable,
+	 * already in range (statistics' slots are 0). Returns 0 or a negative
+	 * errno-style number.
+	 */
+	int (*init)(void *sd, struct ek_host *host, const ek_s64 *values);
+	/* Only called with every request dispatched or merged. */
+	void (*exit)(void *sd);
+	void (*set_tunable)(void *sd, ek_u32 idx, ek_s64 value);
+	ek_u64 (*get_stat)(void *sd, ek_u32 idx);
+
+	void (*insert)(void *sd, struct ek_rq *rq, ek_u64 now);
+	/* The next request for the device, or NULL (then arm a timer if waiting). */
+	struct ek_rq *(*dispatch)(void *sd, ek_u64 now);
+	/* True iff dispatch(now) would return a request. */
+	int (*has_work)(void *sd, ek_u64 now);
+	/* A dispatched request finished (now = completion time). */
+	void (*completed)(void *sd, struct ek_rq *rq, ek_u64 now);
+	/* A dispatched request came back unserved; insert follows. Optional. */
+	void (*requeue)(void *sd, struct ek_rq *rq, ek_u64 now);
+
+	/*
+	 * Merging. front_merge_candidate returns a queued request of this
+	 * direction that starts exactly at `end` (so a bio ending there can be
+	 * prepended), or NULL. Optional: NULL means no front merges. Back
+	 * merges are found by the host itself.
+	 */
+	struct ek_rq *(*front_merge_candidate)(void *sd, ek_u8 dir, ek_u64 end);
+	/* rq grew; its sector changed from old_sector (front merge). */
+	void (*merged)(void *sd, struct ek_rq *rq, ek_u64 old_sector);
+	/* next was absorbed into rq and is gone from now on: unlink it. */
+	void (*merged_requests)(void *sd, struct ek_rq *rq, struct ek_rq *next);
+
+	/* Per-process context life; both optional. */
+	void (*pctx_init)(void *sd, struct ek_pctx *pctx);
+	void (*pctx_exit)(void *sd, struct ek_pctx *pctx);
+};
+
+#endif
