@@ -45,7 +45,7 @@ layout-check:
 # CHECK_KERNEL.
 CHECK_USER :=
 CHECK_KERNEL :=
-include $(sort $(wildcard src/*/*.mk tests/*/*.mk))
+include $(sort $(wildcard src/*/*.mk tests/*/*.mk scripts/*.mk))
 
 check:
 	scripts/check.sh

@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Every policy the project has, for hosts that list them (simulator, tests). */
+#ifndef ELVKIT_POLICIES_H
+#define ELVKIT_POLICIES_H
+
+#include "policy.h"
+
+extern const struct ek_policy ek_deadline_read_policy;
+
+#endif
