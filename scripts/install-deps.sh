@@ -87,7 +87,7 @@ install_k72() {
 		apt_sources
 		local dir pkgs
 		dir=$(mktemp -d)
-		pkgs=$(apt-cache pkgnames linux-binary-7.2 | grep -E '^linux-binary-7\.2\.[^ ]*-amd64$' | sort -V | tail -n1)
+		pkgs=$(apt-cache pkgnames linux-binary-7.2 | grep -E '^linux-binary-7\.2\.[0-9]+\+deb[0-9]+-amd64$' | sort -V | tail -n1)
 		[ -n "$pkgs" ] || { log "no linux-binary-7.2.*-amd64 package in sid"; return 1; }
 		ver=${pkgs#linux-binary-}
 		log "fetching 7.2 kernel $ver from sid"

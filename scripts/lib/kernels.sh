@@ -6,9 +6,10 @@ K72_ROOT=${K72_ROOT:-/var/lib/elvkit/sid-root}
 # Newest installed release of a series ("6.1", "6.12", "7.2"), or nothing.
 k_release() {
 	local series=$1 d
-	for d in /lib/modules/"$series".*-amd64 /lib/modules/"$series".*-cloud-amd64; do
+	for d in /lib/modules/"$series".*-amd64; do
 		[ -d "$d" ] || continue
-		case "$d" in *cloud*) continue ;; esac
+		# The generic flavour only: -rt and -cloud differ in config.
+		case "$d" in *-rt-amd64 | *-cloud-amd64) continue ;; esac
 		basename "$d"
 	done | sort -V | tail -n1
 }
