@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * elvkit device models: host-independent C (no kernel, no libc headers),
+ * like the policies, so that the simulator and a future kernel block device
+ * can share them. A model is a passive state machine driven in virtual
+ * nanoseconds: the host submits requests (up to queue_depth at once), asks
+ * when the next one finishes and collects it at that time.
+ *
+ * Units of parameters: times in microseconds (_us) or milliseconds (_ms),
+ * rates in MB/s (10^6 bytes per second), sizes in KB (1024) or GB (10^9).
+ */
+#ifndef ELVKIT_MODEL_H
+#define ELVKIT_MODEL_H
+
+#include <elvkit/types.h>
+#include <elvkit/list.h>
+
+/* A request as the device sees it. The model owns `link` while it has it. */
+struct ek_mrq {
+	ek_u64 sector;
+	ek_u32 nr_sectors;
+	ek_u8 dir;		/* 0 read, 1 write */
+	ek_u64 submit_ns;	/* set by the model on submit */
+	ek_u64 start_ns;	/* service began */
+	ek_u64 done_ns;		/* service ends */
+	void *tag;		/* the host's */
+	struct ek_list link;
+};
+
+struct ek_model_param {
+	const char *name;
+	const char *unit;
+	const char *help;
+	ek_s64 def, min, max;
+};
+
+struct ek_model_type {
+	const char *name;
+	const char *description;
+	ek_size_t size;			/* state bytes, zeroed by the host */
+	const struct ek_model_param *params;
+	ek_u32 nr_params;
+	/* values: one per param, in range. Returns 0 or negative. */
+	int (*init)(void *m, const ek_s64 *values);
+	ek_u32 (*queue_depth)(void *m);
+	int (*rotational)(void *m);
+	ek_u64 (*capacity)(void *m);	/* sectors */
+	/* Take a request at now; at most queue_depth outstanding. */
+	void (*submit)(void *m, struct ek_mrq *r, ek_u64 now);
+	/* When the next outstanding request finishes, or EK_U64_MAX. */
+	ek_u64 (*next_done)(void *m);
+	/* Hand back one request with done_ns <= now (earliest first), or NULL. */
+	struct ek_mrq *(*complete)(void *m, ek_u64 now);
+};
+
+extern const struct ek_model_type ek_model_hdd;
+extern const struct ek_model_type ek_model_ssd;
+extern const struct ek_model_type ek_model_null;
+
+/* Every model, NULL-terminated. */
+extern const struct ek_model_type *const ek_models[];
+
+/* helpers shared by the models (model_util.c) */
+ek_u64 ek_isqrt(ek_u64 x);
+/* x * num / den without overflow for x, num < 2^64 and den > 0 (128-bit). */
+static inline ek_u64 ek_muldiv(ek_u64 x, ek_u64 num, ek_u64 den)
+{
+	return (ek_u64)(((unsigned __int128)x * num) / den);
+}
+/* Keep `r` in a list sorted by done_ns (stable among equal times). */
+void ek_mrq_insert_sorted(struct ek_list *head, struct ek_mrq *r);
+
+#endif
