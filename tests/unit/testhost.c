@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The fake host for policy unit tests; see testhost.h. */
+#include <stdarg.h>
+#include <string.h>
+
+#include "testhost.h"
+
+void th_fail_at(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "FAIL: %s:%d: ", file, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+uint64_t th_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+uint64_t th_rand_below(uint64_t *state, uint64_t n)
+{
+	return n ? th_rand(state) % n : 0;
+}
+
+static struct th *th_from_host(struct ek_host *host)
+{
+	return host->host_data;
+}
+
+static void th_timer_arm(struct ek_host *host, ek_u64 when_ns)
+{
+	struct th *th = th_from_host(host);
+
+	th->timer_armed = 1;
+	th->timer_when = when_ns;
+	th->timer_arms++;
+}
+
+static void th_timer_cancel(struct ek_host *host)
+{
+	struct th *th = th_from_host(host);
+
+	th->timer_armed = 0;
+	th->timer_cancels++;
+}
+
+static void th_kick(struct ek_host *host)
+{
+	th_from_host(host)->kicks++;
+}
+
+static const struct ek_host_ops th_ops = {
+	.timer_arm = th_timer_arm,
+	.timer_cancel = th_timer_cancel,
+	.kick = th_kick,
+};
+
+struct th *th_new(const struct ek_policy *pol, unsigned int pool_size)
+{
+	struct th *th = calloc(1, sizeof(*th));
+	ek_u32 i;
+
+	TH_CHECK(th, "out of memory");
+	TH_CHECK(pol->nr_tunables <= EK_MAX_TUNABLES,
+		 "%s: %u tunables, more than EK_MAX_TUNABLES", pol->name,
+		 pol->nr_tunables);
+	th->pol = pol;
+	th->pool_size = pool_size;
+	th->pool = calloc(pool_size ? pool_size : 1, sizeof(*th->pool));
+	TH_CHECK(th->pool, "out of memory");
+	th->host.ops = &th_ops;
+	th->host.dev.rotational = 1;
+	th->host.dev.queue_depth = 1;
+	th->host.dev.nr_requests = 256;
+	th->host.host_data = th;
+	for (i = 0; i < pol->nr_tunables; i++)
+		if (!(pol->tunables[i].flags & EK_TUN_RO))
+			th->values[i] = pol->tunables[i].def;
+	return th;
+}
+
+int th_tunable_index(const struct th *th, const char *name)
+{
+	ek_u32 i;
+
+	for (i = 0; i < th->pol->nr_tunables; i++)
+		if (!strcmp(th->pol->tunables[i].name, name))
+			return (int)i;
+	th_fail("%s: no tunable \"%s\"", th->pol->name, name);
+}
+
+void th_preset(struct th *th, const char *name, ek_s64 value)
+{
+	int i = th_tunable_index(th, name);
+	const struct ek_tunable *t = &th->pol->tunables[i];
+
+	TH_CHECK(!th->started, "th_preset after th_start");
+	TH_CHECK(value >= t->min && value <= t->max,
+		 "preset %s=%lld out of range", name, (long long)value);
+	th->values[i] = value;
+}
+
+void th_start(struct th *th)
+{
+	int ret;
+
+	TH_CHECK(!th->started, "started twice");
+	th->sd = calloc(1, th->pol->sched_size ? th->pol->sched_size : 1);
+	TH_CHECK(th->sd, "out of memory");
+	ret = th->pol->init(th->sd, &th->host, th->values);
+	TH_CHECK(ret == 0, "%s: init returned %d", th->pol->name, ret);
+	th->started = 1;
+}
+
+int th_set(struct th *th, const char *name, ek_s64 value)
+{
+	int i = th_tunable_index(th, name);
+	const struct ek_tunable *t = &th->pol->tunables[i];
+
+	TH_CHECK(th->started, "th_set before th_start");
+	/* As the kernel shim: read-only and out-of-range writes are refused. */
+	if ((t->flags & EK_TUN_RO) || value < t->min || value > t->max)
+		return -1;
+	th->values[i] = value;
+	th->pol->set_tunable(th->sd, (ek_u32)i, value);
+	return 0;
+}
+
+ek_u64 th_stat(struct th *th, const char *name)
+{
+	int i = th_tunable_index(th, name);
+
+	TH_CHECK(th->pol->tunables[i].flags & EK_TUN_RO,
+		 "%s is not a statistic", name);
+	TH_CHECK(th->pol->get_stat, "%s has statistics but no get_stat",
+		 th->pol->name);
+	return th->pol->get_stat(th->sd, (ek_u32)i);
+}
+
+void th_advance(struct th *th, ek_u64 ns)
+{
+	th->now += ns;
+}
+
+void th_advance_to(struct th *th, ek_u64 now)
+{
+	TH_CHECK(now >= th->now, "time going backwards");
+	th->now = now;
+}
+
+struct ek_rq *th_rq_new(struct th *th, ek_u8 dir, ek_u64 sector,
+			ek_u32 nr_sectors)
+{
+	struct th_rq *t;
+
+	TH_CHECK(th->pool_used < th->pool_size, "request pool (%u) exhausted",
+		 th->pool_size);
+	t = &th->pool[th->pool_used];
+	memset(t, 0, sizeof(*t));
+	t->id = th->pool_used++;
+	t->state = TH_FREE;
+	t->rq.sector = sector;
+	t->rq.nr_sectors = nr_sectors;
+	t->rq.dir = dir;
+	t->rq.sync = dir == EK_READ;
+	t->rq.kind = EK_KIND_NORMAL;
+	t->rq.prio_class = EK_PRIO_BE;
+	t->rq.prio_level = 4;
+	t->rq.owner = 1;
+	t->rq.host_rq = t;
+	return &t->rq;
+}
+
+/* rq must be one of ours: the policy must not invent or corrupt pointers. */
+static struct th_rq *th_own(struct th *th, struct ek_rq *rq, const char *what)
+{
+	struct th_rq *t = rq ? th_of(rq) : NULL;
+	uintptr_t p = (uintptr_t)t, lo = (uintptr_t)th->pool;
+
+	TH_CHECK(t && p >= lo &&
+		 p < (uintptr_t)(th->pool + th->pool_used) &&
+		 (p - lo) % sizeof(*t) == 0 && &t->rq == rq,
+		 "%s: %p is not a request of this host", what, (void *)rq);
+	return t;
+}
+
+void th_insert(struct th *th, struct ek_rq *rq)
+{
+	struct th_rq *t = th_own(th, rq, "insert");
+
+	TH_CHECK(t->state == TH_FREE || t->state == TH_DISPATCHED,
+		 "insert of request %u in state %d", t->id, t->state);
+	if (t->state == TH_FREE) {
+		rq->arrival_ns = th->now;
+		th->inserted++;
+	}
+	t->state = TH_QUEUED;
+	th->queued++;
+	th->pol->insert(th->sd, rq, th->now);
+}
+
+struct ek_rq *th_add(struct th *th, ek_u8 dir, ek_u64 sector,
+		     ek_u32 nr_sectors)
+{
+	struct ek_rq *rq = th_rq_new(th, dir, sector, nr_sectors);
+
+	th_insert(th, rq);
+	return rq;
+}
+
+struct ek_rq *th_dispatch(struct th *th)
+{
+	int hw = th->pol->has_work(th->sd, th->now);
+	struct ek_rq *rq = th->pol->dispatch(th->sd, th->now);
+	struct th_rq *t;
+
+	TH_CHECK(!!hw == !!rq,
+		 "has_work(%llu) = %d but dispatch returned %p (%lu queued)",
+		 (unsigned long long)th->now, hw, (void *)rq, th->queued);
+	if (!rq)
+		return NULL;
+	t = th_own(th, rq, "dispatch");
+	TH_CHECK(t->state == TH_QUEUED,
+		 "dispatch returned request %u in state %d (not queued)",
+		 t->id, t->state);
+	t->state = TH_DISPATCHED;
+	t->dispatches++;
+	rq->dispatch_ns = th->now;
+	th->queued--;
+	th->dispatched++;
+	return rq;
+}
+
+void th_complete(struct th *th, struct ek_rq *rq)
+{
+	struct th_rq *t = th_own(th, rq, "complete");
+
+	TH_CHECK(t->state == TH_DISPATCHED, "complete of request %u in state %d",
+		 t->id, t->state);
+	t->state = TH_COMPLETED;
+	th->completed++;
+	th->pol->completed(th->sd, rq, th->now);
+}
+
+void th_requeue(struct th *th, struct ek_rq *rq)
+{
+	struct th_rq *t = th_own(th, rq, "requeue");
+
+	TH_CHECK(t->state == TH_DISPATCHED, "requeue of request %u in state %d",
+		 t->id, t->state);
+	t->requeues++;
+	th->dispatched--;
+	if (th->pol->requeue)
+		th->pol->requeue(th->sd, rq, th->now);
+	th_insert(th, rq);
+}
+
+struct ek_rq *th_front_merge(struct th *th, ek_u8 dir, ek_u64 sector,
+			     ek_u32 nr)
+{
+	struct ek_rq *rq;
+	struct th_rq *t;
+	ek_u64 old;
+
+	if (!th->pol->front_merge_candidate)
+		return NULL;
+	rq = th->pol->front_merge_candidate(th->sd, dir, sector + nr);
+	if (!rq)
+		return NULL;
+	t = th_own(th, rq, "front_merge_candidate");
+	TH_CHECK(t->state == TH_QUEUED,
+		 "front merge candidate %u in state %d", t->id, t->state);
+	TH_CHECK(rq->dir == dir && rq->sector == sector + nr,
+		 "front merge candidate %u: dir %u sector %llu, wanted dir %u sector %llu",
+		 t->id, rq->dir, (unsigned long long)rq->sector, dir,
+		 (unsigned long long)(sector + nr));
+	TH_CHECK(rq->kind == EK_KIND_NORMAL,
+		 "front merge candidate %u is not a normal request", t->id);
+	old = rq->sector;
+	rq->sector = sector;
+	rq->nr_sectors += nr;
+	th->pol->merged(th->sd, rq, old);
+	return rq;
+}
+
+void th_back_merge(struct th *th, struct ek_rq *rq, ek_u32 nr)
+{
+	struct th_rq *t = th_own(th, rq, "back merge");
+
+	TH_CHECK(t->state == TH_QUEUED, "back merge into request %u in state %d",
+		 t->id, t->state);
+	rq->nr_sectors += nr;
+	th->pol->merged(th->sd, rq, rq->sector);
+}
+
+void th_merge_requests(struct th *th, struct ek_rq *rq, struct ek_rq *next)
+{
+	struct th_rq *t = th_own(th, rq, "merge");
+	struct th_rq *n = th_own(th, next, "merge");
+
+	TH_CHECK(t != n, "merging request %u with itself", t->id);
+	TH_CHECK(t->state == TH_QUEUED && n->state == TH_QUEUED,
+		 "merge of requests %u (state %d) and %u (state %d)",
+		 t->id, t->state, n->id, n->state);
+	rq->nr_sectors += next->nr_sectors;
+	th->pol->merged_requests(th->sd, rq, next);
+	n->state = TH_MERGED;
+	th->queued--;
+	th->merged++;
+}
+
+unsigned int th_drain(struct th *th)
+{
+	struct ek_rq *rq;
+	unsigned int n = 0;
+
+	while ((rq = th_dispatch(th))) {
+		th_complete(th, rq);
+		n++;
+	}
+	return n;
+}
+
+void th_finish(struct th *th)
+{
+	unsigned int i;
+
+	TH_CHECK(!th->pol->has_work(th->sd, th->now),
+		 "has_work true with %lu queued", th->queued);
+	TH_CHECK(!th->pol->dispatch(th->sd, th->now),
+		 "dispatch returned a request with %lu queued", th->queued);
+	TH_CHECK(th->queued == 0, "%lu requests still queued", th->queued);
+	for (i = 0; i < th->pool_used; i++) {
+		struct th_rq *t = &th->pool[i];
+
+		if (t->state == TH_FREE)
+			continue;
+		TH_CHECK(t->state == TH_DISPATCHED || t->state == TH_COMPLETED ||
+			 t->state == TH_MERGED,
+			 "request %u ended in state %d", i, t->state);
+		TH_CHECK(t->state == TH_MERGED ?
+			 t->dispatches == t->requeues :
+			 t->dispatches == t->requeues + 1,
+			 "request %u dispatched %u times, requeued %u",
+			 i, t->dispatches, t->requeues);
+	}
+	TH_CHECK(th->dispatched + th->merged == th->inserted,
+		 "%lu inserted but %lu dispatched + %lu merged",
+		 th->inserted, th->dispatched, th->merged);
+	th->pol->exit(th->sd);
+	free(th->sd);
+	free(th->pool);
+	free(th);
+}
