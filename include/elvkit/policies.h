@@ -6,6 +6,7 @@
 #include "policy.h"
 
 extern const struct ek_policy ek_deadline_read_policy;
+extern const struct ek_policy ek_anticipatory_policy;
 /* Baselines for the simulator (src/policy/noop.c, src/policy/elevator.c). */
 extern const struct ek_policy ek_noop_policy;
 extern const struct ek_policy ek_elevator_policy;

@@ -1,0 +1,797 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The anticipatory I/O scheduler policy, after Iyer and Druschel's
+ * "Anticipatory scheduling" (SOSP 2001) and Linux 2.6's as-iosched.
+ *
+ * Underneath it is a deadline scheduler: per direction a sector-sorted tree
+ * and a FIFO with an expiry time, served in read and write batches. A batch
+ * ends when its time is up (read_batch_expire, write_batch_expire) while the
+ * other direction waits, or when the other direction's FIFO head expires.
+ *
+ * On top, anticipation beats deceptive idleness: a process P that reads
+ * synchronously has, when its read completes, nothing queued, yet will issue
+ * the next read (usually right after the previous one) within a short think
+ * time. Seeking away to serve someone else and coming back costs two seeks
+ * per read. So when the next request in the read batch is not P's and is
+ * not close to where P's last read ended, the policy waits up to
+ * antic_expire after P's read completed for P's next read.
+ *
+ * Whether waiting pays is decided per process from decaying averages of its
+ * think time (completion of its last read to arrival of its next) and seek
+ * distance: no wait for a process that thinks longer than antic_expire, nor
+ * when the candidate request is closer than P's usual seek. The wait ends
+ * at once when P's read (or any read close to P's position) arrives (a
+ * "hit"), when P has been silent for antic_expire (a "timeout"), or when P
+ * exits, a FIFO deadline expires, the read batch runs out while writes wait
+ * or anticipation is switched off (an "abort").
+ *
+ * The wait never blocks the host: while waiting has_work() is false and the
+ * host's timer is armed for the earliest moment the wait can end by itself
+ * (P's window closing, a FIFO head expiring, the read batch ending); an
+ * arriving request that ends the wait kicks the host. Every decision is
+ * computed by one side-effect-free function, as_pick(), so that has_work()
+ * is exactly "dispatch() would return a request"; after each event (and in
+ * has_work) as_settle() commits what as_pick() found: a wait starts, with
+ * its timer, or ends.
+ *
+ * Requests of a kind other than EK_KIND_NORMAL, at_head requests and
+ * requeued requests go first, in FIFO order, and are never anticipated
+ * against; they do not end a wait either.
+ *
+ * No anticipation on non-rotational devices unless antic_nonrot is set.
+ */
+#include "elvkit/policies.h"
+
+enum as_tunable {
+	AS_T_ANTIC_EXPIRE,
+	AS_T_READ_EXPIRE,
+	AS_T_WRITE_EXPIRE,
+	AS_T_READ_BATCH_EXPIRE,
+	AS_T_WRITE_BATCH_EXPIRE,
+	AS_T_ANTIC_NONROT,
+	AS_T_ANTIC_STARTED,
+	AS_T_ANTIC_HITS,
+	AS_T_ANTIC_TIMEOUTS,
+	AS_T_ANTIC_ABORTED,
+	AS_NR_TUNABLES
+};
+
+static const struct ek_tunable as_tunables[AS_NR_TUNABLES] = {
+	[AS_T_ANTIC_EXPIRE] = {
+		"antic_expire", "ms",
+		"longest wait for a process's next read after its last one completed; 0 = no anticipation",
+		6, 0, 1000, 0 },
+	[AS_T_READ_EXPIRE] = {
+		"read_expire", "ms", "a read's FIFO deadline",
+		125, 1, 60000, 0 },
+	[AS_T_WRITE_EXPIRE] = {
+		"write_expire", "ms", "a write's FIFO deadline",
+		250, 1, 60000, 0 },
+	[AS_T_READ_BATCH_EXPIRE] = {
+		"read_batch_expire", "ms", "length of a read batch while writes wait",
+		500, 0, 60000, 0 },
+	[AS_T_WRITE_BATCH_EXPIRE] = {
+		"write_batch_expire", "ms", "length of a write batch while reads wait",
+		125, 0, 60000, 0 },
+	[AS_T_ANTIC_NONROT] = {
+		"antic_nonrot", "bool", "anticipate on non-rotational devices too",
+		0, 0, 1, 0 },
+	[AS_T_ANTIC_STARTED] = {
+		"antic_started", "waits", "anticipation waits started",
+		0, 0, 0, EK_TUN_RO },
+	[AS_T_ANTIC_HITS] = {
+		"antic_hits", "waits",
+		"waits ended by the process's next read or a read close to it",
+		0, 0, 0, EK_TUN_RO },
+	[AS_T_ANTIC_TIMEOUTS] = {
+		"antic_timeouts", "waits", "waits that ran the full antic_expire",
+		0, 0, 0, EK_TUN_RO },
+	[AS_T_ANTIC_ABORTED] = {
+		"antic_aborted", "waits",
+		"waits ended by an exit, a deadline, a batch end or a tunable",
+		0, 0, 0, EK_TUN_RO },
+};
+
+/* Anticipation state of the queue. */
+enum as_state {
+	AS_OFF,		/* not waiting; may start a wait */
+	AS_WAIT,	/* waiting for antic_pctx's next read */
+	AS_FINISHED,	/* a wait just ended: the next dispatch must not wait */
+};
+
+/* What as_pick() found. */
+enum as_act {
+	AS_ACT_NONE,	/* nothing queued */
+	AS_ACT_RQ,	/* dispatch pick.rq */
+	AS_ACT_WAIT,	/* a running wait goes on */
+	AS_ACT_START,	/* a wait would start now */
+	AS_ACT_DRAIN,	/* a new batch waits for the old direction to finish */
+};
+
+/* How a wait ends (also as_break()'s answer: why not to wait). */
+enum as_end {
+	AS_END_NONE,
+	AS_END_HIT,
+	AS_END_TIMEOUT,
+	AS_END_ABORT,
+};
+
+struct as_pick {
+	struct ek_rq *rq;
+	int act;	/* enum as_act */
+	int end;	/* enum as_end: how a running wait ends at this time */
+};
+
+/* rq->policy_data[0] */
+#define AS_RQ_SORTED	0	/* in sort[] and fifo[] */
+#define AS_RQ_SPECIAL	1	/* in special */
+
+/* Per-process statistics, after struct ek_pctx. */
+#define AS_PS_STARTED	0x1u	/* a read was seen: last_pos is valid */
+#define AS_PS_HAS_END	0x2u	/* a read completed: last_end_ns is valid */
+
+/*
+ * Think times are kept in units of 1024 ns ("us") and seek distances in
+ * sectors, both capped at 2^20 so that the fixed-point sums (x * 256 * 8)
+ * fit 32 bits and no 64-bit division is needed on 32-bit kernels.
+ */
+#define AS_STAT_CAP	(1u << 20)
+#define AS_NS_SHIFT	10
+
+struct as_pstat {
+	ek_u32 flags;		/* AS_PS_* */
+	ek_u32 nr_queued;	/* its reads in the scheduler */
+	ek_u32 nr_inflight;	/* its reads on the device */
+	ek_u32 ttime_samples;	/* decaying sample weight, fixed point /256 */
+	ek_u32 ttime_total;
+	ek_u32 ttime_mean;	/* think time, 1024 ns units */
+	ek_u32 seek_samples;
+	ek_u32 seek_total;
+	ek_u32 seek_mean;	/* seek distance between its reads, sectors */
+	ek_u64 last_pos;	/* end sector of its last read (at arrival) */
+	ek_u64 last_end_ns;	/* completion time of its last read */
+};
+
+struct as_data {
+	struct ek_host *host;
+
+	struct ek_rb_root sort[2];	/* normal requests by sector */
+	struct ek_list fifo[2];		/* normal requests by arrival */
+	struct ek_list special;		/* flushes, passthrough, at_head, requeued */
+	ek_u32 nr_sorted[2];
+	ek_u32 nr_inflight[2];		/* dispatched, not completed, per dir */
+
+	ek_u64 last_sector[2];		/* end of the last dispatch, per dir */
+	int batch_dir;
+	ek_u64 batch_start_ns;
+
+	/* anticipation */
+	int state;			/* enum as_state */
+	struct ek_pctx *last_pctx;	/* owner of the last read dispatched */
+	struct ek_rq *hit_rq;		/* a read that ended a wait: serve it next */
+	struct ek_rq *requeued;		/* between requeue and its insert */
+	ek_u64 timer_ns;		/* armed time, 0 = none */
+
+	/* tunables, in ns */
+	ek_u64 antic_expire;
+	ek_u64 fifo_expire[2];
+	ek_u64 batch_expire[2];
+	int antic_nonrot;
+
+	ek_u64 stat[4];			/* started, hits, timeouts, aborted */
+};
+
+static struct as_pstat *as_ps(struct ek_pctx *p)
+{
+	return ek_pctx_priv(p);
+}
+
+static ek_u64 as_dist(ek_u64 a, ek_u64 b)
+{
+	return a > b ? a - b : b - a;
+}
+
+static ek_u32 as_cap(ek_u64 v)
+{
+	return v < AS_STAT_CAP ? (ek_u32)v : AS_STAT_CAP;
+}
+
+/* One step of the decaying averages of as-iosched: weight 7/8 per sample. */
+static void as_decay(ek_u32 *samples, ek_u32 *total, ek_u32 *mean, ek_u32 v)
+{
+	*samples = (7 * *samples + 256) / 8;
+	*total = (ek_u32)((7 * (ek_u64)*total + 256 * (ek_u64)v) / 8);
+	*mean = (*total + *samples / 2) / *samples;
+}
+
+static struct ek_rq *as_fifo_head(struct as_data *ad, int dir)
+{
+	return ek_list_first(&ad->fifo[dir], struct ek_rq, fifo);
+}
+
+static int as_fifo_expired(struct as_data *ad, int dir, ek_u64 now)
+{
+	struct ek_rq *rq = as_fifo_head(ad, dir);
+
+	return rq && now >= rq->deadline_ns;
+}
+
+/*
+ * The running batch has ended for a batch switch: its time is up or the
+ * other direction's FIFO head expired. Only matters when both directions
+ * have requests queued.
+ */
+static int as_batch_expired(struct as_data *ad, ek_u64 now)
+{
+	int dir = ad->batch_dir;
+
+	return now >= ad->batch_start_ns + ad->batch_expire[dir] ||
+	       as_fifo_expired(ad, !dir, now);
+}
+
+static int as_antic_enabled(struct as_data *ad)
+{
+	return ad->antic_expire &&
+	       (ad->host->dev.rotational || ad->antic_nonrot);
+}
+
+/* When P's window closes, or EK_U64_MAX while its read is on the device. */
+static ek_u64 as_antic_deadline(struct as_data *ad, struct ek_pctx *p)
+{
+	struct as_pstat *ps = as_ps(p);
+
+	if (ps->nr_inflight || !(ps->flags & AS_PS_HAS_END))
+		return EK_U64_MAX;
+	return ps->last_end_ns + ad->antic_expire;
+}
+
+/* The next request of dir in one-way elevator order from the last dispatch. */
+static struct ek_rq *as_next_rq(struct as_data *ad, int dir)
+{
+	struct ek_rb_node *n;
+
+	if (dir == EK_READ && ad->hit_rq)
+		return ad->hit_rq;
+	n = ek_rb_lower_bound(&ad->sort[dir], ad->last_sector[dir]);
+	if (!n)
+		n = ek_rb_first(&ad->sort[dir]);
+	return n ? ek_rb_entry(n, struct ek_rq, sort) : EK_NULL;
+}
+
+/*
+ * Is rq (a synchronous read) close enough to where P's last read ended that
+ * serving it is as good as serving P? The window starts at 4 MiB around the
+ * head and doubles for every ~1 ms already waited; a request closer than
+ * P's mean seek distance is always good enough.
+ */
+static int as_close_req(struct as_data *ad, struct ek_pctx *p,
+			struct ek_rq *rq, ek_u64 now)
+{
+	struct as_pstat *ps = as_ps(p);
+	ek_u64 last = ad->last_sector[EK_READ];
+	ek_u64 next = rq->sector;
+	ek_u64 delta = 8192;
+	ek_u64 waited = 0;
+
+	if (ad->state == AS_WAIT && !ps->nr_inflight &&
+	    (ps->flags & AS_PS_HAS_END) && now > ps->last_end_ns)
+		waited = (now - ps->last_end_ns) >> 20;
+	delta <<= waited < 20 ? waited : 20;
+
+	if (last <= next + delta / 2 && next <= last + delta)
+		return 1;
+	return ps->seek_samples && ps->seek_mean > as_dist(next, last);
+}
+
+/*
+ * Why waiting for P's next read does not pay given request rq (the
+ * candidate to dispatch, or one just arriving; may be NULL), or AS_END_NONE
+ * if it does.
+ */
+static int as_break(struct as_data *ad, struct ek_pctx *p, struct ek_rq *rq,
+		    ek_u64 now)
+{
+	struct as_pstat *ps = as_ps(p);
+
+	if (rq && rq->pctx == p)
+		return rq->dir == EK_READ ? AS_END_HIT : AS_END_ABORT;
+	if (now >= as_antic_deadline(ad, p))
+		return AS_END_TIMEOUT;
+	if (ps->nr_queued)		/* P is not blocked on a read */
+		return AS_END_ABORT;
+	if (rq && rq->dir == EK_READ && rq->sync && as_close_req(ad, p, rq, now))
+		return AS_END_HIT;
+	if (ps->ttime_samples &&
+	    ps->ttime_mean > (ad->antic_expire >> AS_NS_SHIFT))
+		return AS_END_ABORT;	/* P thinks too long */
+	return AS_END_NONE;
+}
+
+/* Why a running wait ends at time now by itself, or AS_END_NONE. */
+static int as_wait_end(struct as_data *ad, ek_u64 now)
+{
+	struct ek_pctx *p = ad->last_pctx;
+
+	if (!p || (p->flags & EK_PCTX_EXITED) || !as_antic_enabled(ad))
+		return AS_END_ABORT;
+	if (now >= as_antic_deadline(ad, p))
+		return AS_END_TIMEOUT;
+	if (as_fifo_expired(ad, EK_READ, now) ||
+	    as_fifo_expired(ad, EK_WRITE, now))
+		return AS_END_ABORT;
+	if (ad->nr_sorted[EK_WRITE] && as_batch_expired(ad, now))
+		return AS_END_ABORT;
+	return AS_END_NONE;
+}
+
+/* Should the read batch wait for P instead of dispatching rq (maybe NULL)? */
+static int as_can_anticipate(struct as_data *ad, struct ek_rq *rq, ek_u64 now)
+{
+	struct ek_pctx *p = ad->last_pctx;
+
+	if (!p || (p->flags & EK_PCTX_EXITED) || !as_antic_enabled(ad))
+		return 0;
+	if (ad->nr_sorted[EK_WRITE] && as_batch_expired(ad, now))
+		return 0;
+	return as_break(ad, p, rq, now) == AS_END_NONE;
+}
+
+/*
+ * The scheduling decision at time now, without side effects. has_work()
+ * is "pick gives a request"; dispatch() commits it.
+ */
+static void as_pick(struct as_data *ad, ek_u64 now, struct as_pick *pk)
+{
+	int reads = ad->nr_sorted[EK_READ] != 0;
+	int writes = ad->nr_sorted[EK_WRITE] != 0;
+	int dir = ad->batch_dir;
+	struct ek_rq *rq;
+	int done;
+
+	pk->rq = EK_NULL;
+	pk->end = AS_END_NONE;
+	if (!ek_list_empty(&ad->special)) {
+		pk->rq = ek_list_first(&ad->special, struct ek_rq, fifo);
+		pk->act = AS_ACT_RQ;
+		return;
+	}
+	if (ad->state == AS_WAIT) {
+		pk->end = as_wait_end(ad, now);
+		if (pk->end == AS_END_NONE) {
+			pk->act = AS_ACT_WAIT;
+			return;
+		}
+	}
+	if (!reads && !writes) {
+		pk->act = AS_ACT_NONE;
+		return;
+	}
+	done = ad->state != AS_OFF;	/* a wait ended since the last dispatch */
+
+	if (!(reads && writes && as_batch_expired(ad, now))) {
+		/* the batch goes on */
+		if (as_fifo_expired(ad, dir, now)) {
+			rq = as_fifo_head(ad, dir);
+			goto out;
+		}
+		rq = as_next_rq(ad, dir);
+		if (dir == EK_READ && !done && as_can_anticipate(ad, rq, now)) {
+			pk->act = AS_ACT_START;
+			return;
+		}
+		if (rq)
+			goto out;
+	}
+	/* a new batch, from the oldest request of its direction */
+	if (reads && !(writes && dir == EK_READ))
+		rq = as_fifo_head(ad, EK_READ);
+	else
+		rq = as_fifo_head(ad, EK_WRITE);
+out:
+	if (rq->dir != dir && ad->nr_inflight[dir]) {
+		pk->act = AS_ACT_DRAIN;
+		return;
+	}
+	pk->rq = rq;
+	pk->act = AS_ACT_RQ;
+}
+
+static int as_has_work_at(struct as_data *ad, ek_u64 now)
+{
+	struct as_pick pk;
+
+	as_pick(ad, now, &pk);
+	return pk.act == AS_ACT_RQ;
+}
+
+/* The earliest time a running wait can end by itself. */
+static ek_u64 as_wake_time(struct as_data *ad)
+{
+	ek_u64 t = EK_U64_MAX;
+	struct ek_rq *rq;
+	int dir;
+
+	if (ad->last_pctx)
+		t = as_antic_deadline(ad, ad->last_pctx);
+	for (dir = EK_READ; dir <= EK_WRITE; dir++) {
+		rq = as_fifo_head(ad, dir);
+		if (rq)
+			t = ek_min_u64(t, rq->deadline_ns);
+	}
+	if (ad->nr_sorted[EK_WRITE])
+		t = ek_min_u64(t, ad->batch_start_ns +
+			       ad->batch_expire[ad->batch_dir]);
+	return t;
+}
+
+static void as_arm(struct as_data *ad)
+{
+	ek_u64 t = as_wake_time(ad);
+
+	if (t == EK_U64_MAX || t == ad->timer_ns)
+		return;
+	ad->timer_ns = t;
+	ad->host->ops->timer_arm(ad->host, t);
+}
+
+static void as_end_wait(struct as_data *ad, int why)
+{
+	if (ad->state != AS_WAIT)
+		return;
+	ad->state = AS_FINISHED;
+	ad->stat[why] += 1;	/* AS_END_HIT..ABORT index stat[1..3] */
+	if (ad->timer_ns) {
+		ad->timer_ns = 0;
+		ad->host->ops->timer_cancel(ad->host);
+	}
+}
+
+/* Commit what as_pick() finds now: a wait ends, starts or goes on. */
+static void as_settle(struct as_data *ad, ek_u64 now)
+{
+	struct as_pick pk;
+
+	as_pick(ad, now, &pk);
+	if (pk.end != AS_END_NONE)
+		as_end_wait(ad, pk.end);
+	if (pk.act == AS_ACT_START) {
+		ad->state = AS_WAIT;
+		ad->stat[0] += 1;
+	}
+	if (pk.act == AS_ACT_START || pk.act == AS_ACT_WAIT)
+		as_arm(ad);
+}
+
+static int as_init(void *sd, struct ek_host *host, const ek_s64 *values)
+{
+	struct as_data *ad = sd;
+	int dir;
+
+	ad->host = host;
+	for (dir = EK_READ; dir <= EK_WRITE; dir++) {
+		ek_rb_init(&ad->sort[dir]);
+		ek_list_init(&ad->fifo[dir]);
+	}
+	ek_list_init(&ad->special);
+	ad->batch_dir = EK_READ;
+	ad->state = AS_OFF;
+	ad->fifo_expire[EK_READ] = values[AS_T_READ_EXPIRE] * EK_NSEC_PER_MSEC;
+	ad->fifo_expire[EK_WRITE] = values[AS_T_WRITE_EXPIRE] * EK_NSEC_PER_MSEC;
+	ad->batch_expire[EK_READ] =
+		values[AS_T_READ_BATCH_EXPIRE] * EK_NSEC_PER_MSEC;
+	ad->batch_expire[EK_WRITE] =
+		values[AS_T_WRITE_BATCH_EXPIRE] * EK_NSEC_PER_MSEC;
+	ad->antic_expire = values[AS_T_ANTIC_EXPIRE] * EK_NSEC_PER_MSEC;
+	ad->antic_nonrot = values[AS_T_ANTIC_NONROT] != 0;
+	return 0;
+}
+
+static void as_exit(void *sd)
+{
+	(void)sd;
+}
+
+static void as_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
+{
+	struct as_data *ad = sd;
+	ek_u64 ns = (ek_u64)value * EK_NSEC_PER_MSEC;
+
+	switch (idx) {
+	case AS_T_ANTIC_EXPIRE:
+		ad->antic_expire = ns;
+		break;
+	case AS_T_READ_EXPIRE:
+		ad->fifo_expire[EK_READ] = ns;
+		break;
+	case AS_T_WRITE_EXPIRE:
+		ad->fifo_expire[EK_WRITE] = ns;
+		break;
+	case AS_T_READ_BATCH_EXPIRE:
+		ad->batch_expire[EK_READ] = ns;
+		break;
+	case AS_T_WRITE_BATCH_EXPIRE:
+		ad->batch_expire[EK_WRITE] = ns;
+		break;
+	case AS_T_ANTIC_NONROT:
+		ad->antic_nonrot = value != 0;
+		break;
+	default:
+		return;
+	}
+	/*
+	 * No clock here: end a wait that is now off or re-aim its timer, and
+	 * have the host look again (has_work settles the new state).
+	 */
+	if (ad->state == AS_WAIT) {
+		if (!as_antic_enabled(ad))
+			as_end_wait(ad, AS_END_ABORT);
+		else
+			as_arm(ad);
+	}
+	ad->host->ops->kick(ad->host);
+}
+
+static ek_u64 as_get_stat(void *sd, ek_u32 idx)
+{
+	struct as_data *ad = sd;
+
+	if (idx < AS_T_ANTIC_STARTED || idx >= AS_NR_TUNABLES)
+		return 0;
+	return ad->stat[idx - AS_T_ANTIC_STARTED];
+}
+
+/* Think time and seek distance of a process issuing synchronous read rq. */
+static void as_update_pstat(struct ek_pctx *p, struct ek_rq *rq, ek_u64 now)
+{
+	struct as_pstat *ps = as_ps(p);
+	ek_u64 ttime = 0;
+
+	if (ps->flags & AS_PS_STARTED) {
+		/* with reads still outstanding it does not think: 0 */
+		if ((ps->flags & AS_PS_HAS_END) && !ps->nr_queued &&
+		    !ps->nr_inflight && now > ps->last_end_ns)
+			ttime = (now - ps->last_end_ns) >> AS_NS_SHIFT;
+		as_decay(&ps->ttime_samples, &ps->ttime_total, &ps->ttime_mean,
+			 as_cap(ttime));
+		as_decay(&ps->seek_samples, &ps->seek_total, &ps->seek_mean,
+			 as_cap(as_dist(rq->sector, ps->last_pos)));
+	}
+	ps->last_pos = ek_rq_end(rq);
+	ps->flags |= AS_PS_STARTED;
+}
+
+static void as_insert(void *sd, struct ek_rq *rq, ek_u64 now)
+{
+	struct as_data *ad = sd;
+	int requeued = rq == ad->requeued;
+	int why;
+
+	ad->requeued = EK_NULL;
+	if (rq->pctx && rq->dir == EK_READ) {
+		if (rq->sync && !requeued)
+			as_update_pstat(rq->pctx, rq, now);
+		as_ps(rq->pctx)->nr_queued += 1;
+	}
+
+	if (rq->kind != EK_KIND_NORMAL || rq->at_head || requeued) {
+		rq->policy_data[0] = AS_RQ_SPECIAL;
+		if (requeued)
+			ek_list_add_head(&rq->fifo, &ad->special);
+		else
+			ek_list_add_tail(&rq->fifo, &ad->special);
+	} else {
+		rq->policy_data[0] = AS_RQ_SORTED;
+		rq->deadline_ns = now + ad->fifo_expire[rq->dir];
+		ek_rb_insert(&ad->sort[rq->dir], &rq->sort, rq->sector);
+		ek_list_add_tail(&rq->fifo, &ad->fifo[rq->dir]);
+		ad->nr_sorted[rq->dir] += 1;
+	}
+
+	if (ad->state == AS_WAIT) {
+		why = as_break(ad, ad->last_pctx, rq, now);
+		if (why != AS_END_NONE) {
+			as_end_wait(ad, why);
+			if (why == AS_END_HIT &&
+			    rq->policy_data[0] == AS_RQ_SORTED)
+				ad->hit_rq = rq;
+			ad->host->ops->kick(ad->host);
+		}
+	}
+	/* a wait may start (P idle, rq far) or need an earlier timer */
+	as_settle(ad, now);
+}
+
+/* Take a normal request out of the queues and account it as dispatched. */
+static void as_move_to_dispatch(struct as_data *ad, struct ek_rq *rq, ek_u64 now)
+{
+	int dir = rq->dir;
+
+	ek_rb_erase(&ad->sort[dir], &rq->sort);
+	ek_list_del(&rq->fifo);
+	ad->nr_sorted[dir] -= 1;
+	ad->hit_rq = EK_NULL;
+
+	if (dir != ad->batch_dir || !ad->nr_sorted[!dir]) {
+		/* a new batch, or nobody waits: the batch clock starts now */
+		ad->batch_dir = dir;
+		ad->batch_start_ns = now;
+	}
+	ad->last_sector[dir] = ek_rq_end(rq);
+	if (dir == EK_READ && rq->sync && rq->pctx &&
+	    !(rq->pctx->flags & EK_PCTX_EXITED))
+		ad->last_pctx = rq->pctx;
+	else
+		ad->last_pctx = EK_NULL;
+	if (ad->state == AS_FINISHED)
+		ad->state = AS_OFF;
+}
+
+static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
+{
+	struct as_data *ad = sd;
+	struct as_pick pk;
+	struct ek_rq *rq;
+
+	as_settle(ad, now);
+	as_pick(ad, now, &pk);
+	if (pk.act != AS_ACT_RQ)
+		return EK_NULL;
+	rq = pk.rq;
+	if (rq->policy_data[0] == AS_RQ_SPECIAL)
+		ek_list_del(&rq->fifo);
+	else
+		as_move_to_dispatch(ad, rq, now);
+
+	if (rq->pctx && rq->dir == EK_READ) {
+		as_ps(rq->pctx)->nr_queued -= 1;
+		as_ps(rq->pctx)->nr_inflight += 1;
+	}
+	ad->nr_inflight[rq->dir] += 1;
+	as_settle(ad, now);	/* a wait for this read may start already */
+	return rq;
+}
+
+/* Also commits the state, so that a wait due now starts with its timer. */
+static int as_has_work(void *sd, ek_u64 now)
+{
+	as_settle(sd, now);
+	return as_has_work_at(sd, now);
+}
+
+/* A dispatched request leaves the device (completed or requeued). */
+static void as_undispatch(struct as_data *ad, struct ek_rq *rq)
+{
+	if (ad->nr_inflight[rq->dir])
+		ad->nr_inflight[rq->dir] -= 1;
+	if (rq->pctx && rq->dir == EK_READ && as_ps(rq->pctx)->nr_inflight)
+		as_ps(rq->pctx)->nr_inflight -= 1;
+}
+
+static void as_completed(void *sd, struct ek_rq *rq, ek_u64 now)
+{
+	struct as_data *ad = sd;
+	int had_work = as_has_work_at(ad, now);
+
+	as_undispatch(ad, rq);
+	if (rq->pctx && rq->dir == EK_READ && rq->sync) {
+		struct as_pstat *ps = as_ps(rq->pctx);
+
+		ps->last_end_ns = now;
+		ps->flags |= AS_PS_HAS_END;
+	}
+	/* a wait's window starts now, or a drained batch switch may go */
+	as_settle(ad, now);
+	if (!had_work && as_has_work_at(ad, now))
+		ad->host->ops->kick(ad->host);
+}
+
+static void as_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
+{
+	struct as_data *ad = sd;
+
+	(void)now;
+	as_undispatch(ad, rq);
+	if (ad->state == AS_WAIT && rq->pctx == ad->last_pctx)
+		as_end_wait(ad, AS_END_ABORT);
+	ad->requeued = rq;
+}
+
+static struct ek_rq *as_front_merge_candidate(void *sd, ek_u8 dir, ek_u64 end)
+{
+	struct as_data *ad = sd;
+	struct ek_rb_node *n = ek_rb_find(&ad->sort[dir & 1], end);
+
+	return n ? ek_rb_entry(n, struct ek_rq, sort) : EK_NULL;
+}
+
+static void as_resort(struct as_data *ad, struct ek_rq *rq)
+{
+	if (rq->policy_data[0] != AS_RQ_SORTED || rq->sort.key == rq->sector)
+		return;
+	ek_rb_erase(&ad->sort[rq->dir], &rq->sort);
+	ek_rb_insert(&ad->sort[rq->dir], &rq->sort, rq->sector);
+}
+
+static void as_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
+{
+	(void)old_sector;
+	as_resort(sd, rq);
+}
+
+static void as_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
+{
+	struct as_data *ad = sd;
+
+	if (next->policy_data[0] == AS_RQ_SORTED) {
+		/* rq inherits the earlier deadline and FIFO place */
+		if (rq->policy_data[0] == AS_RQ_SORTED &&
+		    next->deadline_ns < rq->deadline_ns) {
+			rq->deadline_ns = next->deadline_ns;
+			ek_list_del(&rq->fifo);
+			ek_list_insert_between(&rq->fifo, next->fifo.prev,
+					       &next->fifo);
+		}
+		ek_rb_erase(&ad->sort[next->dir], &next->sort);
+		ad->nr_sorted[next->dir] -= 1;
+	}
+	ek_list_del(&next->fifo);
+	if (next->pctx && next->dir == EK_READ)
+		as_ps(next->pctx)->nr_queued -= 1;
+	if (ad->hit_rq == next)
+		ad->hit_rq = rq->policy_data[0] == AS_RQ_SORTED ? rq : EK_NULL;
+	as_resort(ad, rq);
+}
+
+static void as_pctx_init(void *sd, struct ek_pctx *pctx)
+{
+	struct as_pstat *ps = as_ps(pctx);
+
+	(void)sd;
+	ps->flags = 0;
+	ps->nr_queued = 0;
+	ps->nr_inflight = 0;
+	ps->ttime_samples = 0;
+	ps->ttime_total = 0;
+	ps->ttime_mean = 0;
+	ps->seek_samples = 0;
+	ps->seek_total = 0;
+	ps->seek_mean = 0;
+	ps->last_pos = 0;
+	ps->last_end_ns = 0;
+}
+
+static void as_pctx_exit(void *sd, struct ek_pctx *pctx)
+{
+	struct as_data *ad = sd;
+
+	if (ad->last_pctx != pctx)
+		return;
+	if (ad->state == AS_WAIT) {
+		as_end_wait(ad, AS_END_ABORT);
+		ad->host->ops->kick(ad->host);
+	}
+	ad->last_pctx = EK_NULL;	/* it may be freed once its requests are */
+}
+
+const struct ek_policy ek_anticipatory_policy = {
+	.name = "anticipatory",
+	.description = "deadline batches plus waiting for a reader's next nearby read",
+	.sched_size = sizeof(struct as_data),
+	.pctx_size = sizeof(struct as_pstat),
+	.tunables = as_tunables,
+	.nr_tunables = AS_NR_TUNABLES,
+	.init = as_init,
+	.exit = as_exit,
+	.set_tunable = as_set_tunable,
+	.get_stat = as_get_stat,
+	.insert = as_insert,
+	.dispatch = as_dispatch,
+	.has_work = as_has_work,
+	.completed = as_completed,
+	.requeue = as_requeue,
+	.front_merge_candidate = as_front_merge_candidate,
+	.merged = as_merged,
+	.merged_requests = as_merged_requests,
+	.pctx_init = as_pctx_init,
+	.pctx_exit = as_pctx_exit,
+};
