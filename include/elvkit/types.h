@@ -9,9 +9,14 @@
 typedef __UINT8_TYPE__ ek_u8;
 typedef __UINT16_TYPE__ ek_u16;
 typedef __UINT32_TYPE__ ek_u32;
-typedef __UINT64_TYPE__ ek_u64;
+/*
+ * 64-bit types are spelled "long long" on purpose: that is what the kernel's
+ * u64/s64 are, so function pointers taking them match on both hosts (the
+ * compiler's __UINT64_TYPE__ is "unsigned long" on LP64). Print with %llu.
+ */
+typedef unsigned long long ek_u64;
 typedef __INT32_TYPE__ ek_s32;
-typedef __INT64_TYPE__ ek_s64;
+typedef long long ek_s64;
 typedef __SIZE_TYPE__ ek_size_t;
 
 #define EK_NULL ((void *)0)
