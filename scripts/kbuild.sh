@@ -55,7 +55,13 @@ build_one() {
 	fi
 	log="$out/kbuild.log"
 	if [ -n "$root" ]; then
+		# objtool reads /proc/self; mount it for the build only.
+		local mounted=
+		if ! mountpoint -q "$root/proc"; then
+			mount -t proc proc "$root/proc" && mounted=1
+		fi
 		chroot "$root" make "${args[@]}" >"$log" 2>&1 || rc=$?
+		[ -z "$mounted" ] || umount "$root/proc"
 	else
 		make "${args[@]}" >"$log" 2>&1 || rc=$?
 	fi

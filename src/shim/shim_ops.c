@@ -135,7 +135,11 @@ static struct ek_queue *ek_queue_alloc(struct request_queue *q,
 #endif
 	eq->host.ops = &ek_kernel_host_ops;
 	eq->host.host_data = eq;
+#ifdef blk_queue_rot	/* the kernel flipped the flag's sense */
+	eq->host.dev.rotational = !!blk_queue_rot(q);
+#else
 	eq->host.dev.rotational = !blk_queue_nonrot(q);
+#endif
 	eq->host.dev.queue_depth = q->tag_set ? q->tag_set->queue_depth : 1;
 	eq->host.dev.nr_requests = q->nr_requests;
 
