@@ -1,0 +1,97 @@
+/* DESCRIPTION: anticipatory: read_expire and write_expire are still honoured while the policy keeps anticipating for fast readers */
+#include "antic.h"
+
+#define NSHOT 100
+/*
+ * After its deadline a request still waits for the one on the disk and for
+ * older expired ones, each a seek: at most one per reader, one-off read,
+ * one-off write, plus the one in service.
+ */
+#define SLACK(nreaders) (((nreaders) + 3) * 8 * MS)
+
+static void run(ek_s64 rexp, ek_s64 wexp, unsigned int nreaders)
+{
+	struct th *th = th_new(&ek_anticipatory_policy, 8192);
+	struct ah_oneshot shots[NSHOT];
+	struct ah_reader r[4];
+	struct ah_loop l = { 0 };
+	ek_u64 maxw[2] = { 0, 0 }, lim[2];
+	unsigned long served[2] = { 0, 0 };
+	unsigned int i;
+
+	th_preset(th, "read_expire", rexp);
+	th_preset(th, "write_expire", wexp);
+	th_start(th);
+	memset(r, 0, sizeof(r));
+	for (i = 0; i < nreaders; i++) {
+		r[i].p = ah_pctx_new(th, 1 + i);
+		r[i].next = 1000 + i * 40000000ULL;
+		r[i].nr = 8;
+		r[i].think = 1 * MS;
+		r[i].issue_at = i * 100 * US;
+	}
+	/* far one-off reads every 40 ms and writes every 30 ms */
+	for (i = 0; i < NSHOT; i++) {
+		ek_u8 dir = i % 2 ? EK_WRITE : EK_READ;
+
+		shots[i] = (struct ah_oneshot){ dir,
+			(dir == EK_READ ? 200000000ULL : 300000000ULL) +
+			(ek_u64)i * 9973 * 8,
+			(ek_u64)(i / 2) * (dir == EK_READ ? 40 : 30) * MS, NULL };
+	}
+	l.th = th;
+	l.r = r;
+	l.nr = nreaders;
+	l.o = shots;
+	l.no = NSHOT;
+	l.svc_near = 500 * US;
+	l.svc_far = 8 * MS;
+
+	ah_run(&l, 1500 * MS);
+	for (i = 0; i < NSHOT; i++) {
+		struct ek_rq *rq = shots[i].rq;
+		ek_u64 w;
+
+		if (!rq)
+			continue;
+		w = (rq->dispatch_ns ? rq->dispatch_ns : th->now) - rq->arrival_ns;
+		if (w > maxw[rq->dir])
+			maxw[rq->dir] = w;
+		served[rq->dir] += rq->dispatch_ns != 0;
+	}
+	for (i = 0; i < nreaders; i++)
+		if (r[i].max_wait > maxw[EK_READ])
+			maxw[EK_READ] = r[i].max_wait;
+	lim[EK_READ] = (ek_u64)rexp * MS + SLACK(nreaders);
+	lim[EK_WRITE] = (ek_u64)wexp * MS + SLACK(nreaders);
+	printf("%u readers, read_expire %lld, write_expire %lld: max wait read %.1f ms, write %.1f ms; served %lu reads %lu writes; ",
+	       nreaders, (long long)rexp, (long long)wexp, maxw[0] / 1e6,
+	       maxw[1] / 1e6, served[0], served[1]);
+	ah_print_stats(th);
+	TH_CHECK(th_stat(th, "antic_hits") >= 30,
+		 "hardly anticipating: the test does not test anything");
+	TH_CHECK(maxw[EK_READ] <= lim[EK_READ], "a read waited %.1f ms > %.1f",
+		 maxw[EK_READ] / 1e6, lim[EK_READ] / 1e6);
+	TH_CHECK(maxw[EK_WRITE] <= lim[EK_WRITE], "a write waited %.1f ms > %.1f",
+		 maxw[EK_WRITE] / 1e6, lim[EK_WRITE] / 1e6);
+	/* (unserved ones count with their wait so far in maxw) */
+	TH_CHECK(served[EK_READ] >= 20 && served[EK_WRITE] >= 20,
+		 "one-off requests starved");
+	ah_check_stats(th);
+	for (i = 0; i < nreaders; i++)
+		ah_pctx_exit(th, r[i].p);
+	ah_finish(&l);
+	th_finish(th);
+	for (i = 0; i < nreaders; i++)
+		free(r[i].p);
+}
+
+int main(void)
+{
+	run(125, 250, 1);
+	run(125, 250, 2);
+	run(50, 80, 2);
+	run(20, 500, 3);
+	printf("ok\n");
+	return 0;
+}

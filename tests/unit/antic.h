@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers for the anticipatory policy's unit tests (4NN-antic-*.c): per-
+ * process contexts, which the fake host does not manage, and a small event
+ * loop of a queue-depth-1 disk with synchronous readers that think between
+ * reads, one-shot requests arriving at set times, and the policy's timer.
+ */
+#ifndef ELVKIT_TEST_ANTIC_H
+#define ELVKIT_TEST_ANTIC_H
+
+#include <string.h>
+
+#include "testhost.h"
+
+#define MS EK_NSEC_PER_MSEC
+#define US EK_NSEC_PER_USEC
+
+static inline struct ek_pctx *ah_pctx_new(struct th *th, ek_u32 owner)
+{
+	struct ek_pctx *p = calloc(1, sizeof(*p) + th->pol->pctx_size);
+
+	TH_CHECK(p, "out of memory");
+	p->owner = owner;
+	if (th->pol->pctx_init)
+		th->pol->pctx_init(th->sd, p);
+	return p;
+}
+
+/* The process is gone; its memory stays until the test frees it. */
+static inline void ah_pctx_exit(struct th *th, struct ek_pctx *p)
+{
+	p->flags |= EK_PCTX_EXITED;
+	if (th->pol->pctx_exit)
+		th->pol->pctx_exit(th->sd, p);
+}
+
+/* A synchronous read of process p, inserted now. */
+static inline struct ek_rq *ah_read(struct th *th, struct ek_pctx *p,
+				    ek_u64 sector, ek_u32 nr)
+{
+	struct ek_rq *rq = th_rq_new(th, EK_READ, sector, nr);
+
+	rq->owner = p ? p->owner : 0;
+	rq->pctx = p;
+	rq->sync = 1;
+	th_insert(th, rq);
+	return rq;
+}
+
+static inline struct ek_rq *ah_write(struct th *th, struct ek_pctx *p,
+				     ek_u64 sector, ek_u32 nr)
+{
+	struct ek_rq *rq = th_rq_new(th, EK_WRITE, sector, nr);
+
+	rq->owner = p ? p->owner : 0;
+	rq->pctx = p;
+	th_insert(th, rq);
+	return rq;
+}
+
+/*
+ * The event loop. Readers read nr sectors at a time sequentially from
+ * `next`, one read outstanding, thinking `think` ns between a completion
+ * and the next read. One-shots arrive at `at`. The disk serves one request
+ * at a time: svc_near if it starts within 2048 sectors of the head, else
+ * svc_far (a seek).
+ */
+struct ah_reader {
+	struct ek_pctx *p;
+	ek_u64 next;
+	ek_u32 nr;
+	ek_u64 think;
+	ek_u64 issue_at;	/* EK_U64_MAX: waiting for its read */
+	unsigned long reads;
+	ek_u64 max_wait;	/* insert to dispatch */
+};
+
+struct ah_oneshot {
+	ek_u8 dir;
+	ek_u64 sector;
+	ek_u64 at;
+	struct ek_rq *rq;
+};
+
+struct ah_loop {
+	struct th *th;
+	struct ah_reader *r;
+	unsigned int nr;
+	struct ah_oneshot *o;
+	unsigned int no;
+	ek_u64 svc_near, svc_far;
+	ek_u64 head;
+	struct ek_rq *busy;
+	ek_u64 busy_done;
+	unsigned long seeks, idle_waits;
+};
+
+static inline struct ah_reader *ah_reader_of(struct ah_loop *l,
+					     struct ek_rq *rq)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->nr; i++)
+		if (rq->pctx && rq->pctx == l->r[i].p)
+			return &l->r[i];
+	return NULL;
+}
+
+/* Run until `until`; fails on a stall (work queued, nothing will happen). */
+static inline void ah_run(struct ah_loop *l, ek_u64 until)
+{
+	struct th *th = l->th;
+	unsigned int i;
+
+	while (th->now < until) {
+		ek_u64 t = EK_U64_MAX;
+
+		for (i = 0; i < l->nr; i++)
+			if (l->r[i].issue_at <= th->now) {
+				struct ah_reader *r = &l->r[i];
+
+				ah_read(th, r->p, r->next, r->nr);
+				r->next += r->nr;
+				r->issue_at = EK_U64_MAX;
+			}
+		for (i = 0; i < l->no; i++)
+			if (!l->o[i].rq && l->o[i].at <= th->now) {
+				l->o[i].rq = th_rq_new(th, l->o[i].dir,
+						       l->o[i].sector, 8);
+				l->o[i].rq->owner = 1000 + i;
+				l->o[i].rq->sync = l->o[i].dir == EK_READ;
+				th_insert(th, l->o[i].rq);
+			}
+		if (th->timer_armed && th->timer_when <= th->now)
+			th->timer_armed = 0;	/* fired */
+		if (l->busy && l->busy_done <= th->now) {
+			struct ek_rq *rq = l->busy;
+			struct ah_reader *r = ah_reader_of(l, rq);
+
+			l->busy = NULL;
+			th_complete(th, rq);
+			if (r)
+				r->issue_at = th->now + r->think;
+			continue;	/* arrivals due now go first */
+		}
+		if (!l->busy) {
+			struct ek_rq *rq = th_dispatch(th);
+
+			if (rq) {
+				struct ah_reader *r = ah_reader_of(l, rq);
+				ek_u64 d = rq->sector > l->head ?
+					rq->sector - l->head :
+					l->head - rq->sector;
+
+				if (r && rq->dispatch_ns - rq->arrival_ns > r->max_wait)
+					r->max_wait = rq->dispatch_ns - rq->arrival_ns;
+				if (r)
+					r->reads++;
+				l->seeks += d > 2048;
+				l->busy = rq;
+				l->busy_done = th->now + (d > 2048 ? l->svc_far : l->svc_near);
+				l->head = ek_rq_end(rq);
+				continue;
+			}
+			if (th->queued)
+				l->idle_waits++;
+		}
+		if (l->busy)
+			t = l->busy_done;
+		if (th->timer_armed)
+			t = t < th->timer_when ? t : th->timer_when;
+		for (i = 0; i < l->nr; i++)
+			if (l->r[i].issue_at < t)
+				t = l->r[i].issue_at;
+		for (i = 0; i < l->no; i++)
+			if (!l->o[i].rq && l->o[i].at < t)
+				t = l->o[i].at;
+		if (t == EK_U64_MAX) {
+			TH_CHECK(!th->queued, "stall at %llu ns: %lu queued, device idle, no timer",
+				 (unsigned long long)th->now, th->queued);
+			return;
+		}
+		if (t > until)
+			t = until;
+		th_advance_to(th, t);
+	}
+}
+
+/* Complete what is on the disk and dispatch everything left. */
+static inline void ah_finish(struct ah_loop *l)
+{
+	if (l->busy)
+		th_complete(l->th, l->busy);
+	l->busy = NULL;
+	while (l->th->queued) {
+		struct ek_rq *rq;
+
+		if (l->th->timer_armed)
+			th_advance_to(l->th, l->th->timer_when > l->th->now ?
+				      l->th->timer_when : l->th->now);
+		l->th->timer_armed = 0;
+		rq = th_dispatch(l->th);
+		TH_CHECK(rq || l->th->timer_armed, "stall while finishing");
+		if (rq)
+			th_complete(l->th, rq);
+	}
+}
+
+/* antic_started = hits + timeouts + aborted (+1 while a wait runs). */
+static inline void ah_check_stats(struct th *th)
+{
+	ek_u64 s = th_stat(th, "antic_started");
+	ek_u64 e = th_stat(th, "antic_hits") + th_stat(th, "antic_timeouts") +
+		   th_stat(th, "antic_aborted");
+
+	TH_CHECK(s == e || s == e + 1,
+		 "antic_started %llu but %llu ended",
+		 (unsigned long long)s, (unsigned long long)e);
+}
+
+static inline void ah_print_stats(struct th *th)
+{
+	printf("antic started %llu hits %llu timeouts %llu aborted %llu\n",
+	       (unsigned long long)th_stat(th, "antic_started"),
+	       (unsigned long long)th_stat(th, "antic_hits"),
+	       (unsigned long long)th_stat(th, "antic_timeouts"),
+	       (unsigned long long)th_stat(th, "antic_aborted"));
+}
+
+#endif
