@@ -34,3 +34,6 @@ k_build_root() {
 	elif [ -e "$K72_ROOT/lib/modules/$ver/build/Makefile" ]; then echo "$K72_ROOT"
 	else return 1; fi
 }
+
+# True when RELEASE's headers live only in the sid build root.
+k_needs_sid_root() { [ -n "$(k_build_root "$1" 2>/dev/null)" ]; }

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# `make check`: install what is missing (idempotent), then run every test:
+# userspace policy/simulator/tool tests, and per supported kernel the layout
+# check, the W=1 build and one QEMU boot running the whole guest suite.
+# Ends with "N passed, N failed[, N skipped]"; exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib/kernels.sh
+. scripts/lib/results.sh
+export ELVKIT_RESULTS=$PWD/build/results
+rm -rf "$ELVKIT_RESULTS"
+mkdir -p "$ELVKIT_RESULTS"
+start=$SECONDS
+stage() { printf '\n== %s (%ds)\n' "$*" $((SECONDS - start)); }
+
+stage "dependencies"
+if scripts/install-deps.sh all; then
+	record deps PASS deps/install
+else
+	record deps FAIL deps/install
+fi
+
+stage "userspace tests"
+make --no-print-directory check-user || true
+
+for f in k61_release k612_release k72_release; do
+	ver=$($f)
+	if [ -z "$ver" ]; then
+		record kernel FAIL "kernel/${f%_release}-installed"
+		continue
+	fi
+	stage "kernel $ver: layout check and build"
+	if scripts/layout-check.sh "$ver"; then
+		record "kernel-$ver" PASS "layout/$ver"
+	else
+		record "kernel-$ver" FAIL "layout/$ver"
+		continue
+	fi
+	if scripts/kbuild.sh "$ver"; then
+		record "kernel-$ver" PASS "build/$ver"
+	else
+		record "kernel-$ver" FAIL "build/$ver"
+		continue
+	fi
+	stage "kernel $ver: guest suite"
+	scripts/vm-run.sh "$ver" || true
+	if [ -x scripts/dkms-test.sh ] && ! k_needs_sid_root "$ver"; then
+		stage "kernel $ver: DKMS"
+		scripts/dkms-test.sh "$ver" || true
+	fi
+done
+
+stage "summary"
+cat "$ELVKIT_RESULTS"/*.txt | awk '
+	$1 == "PASS" { p++ } $1 == "FAIL" { f++; print "failed: " $2 } $1 == "SKIP" { s++ }
+	END {
+		if (s) printf "%d passed, %d failed, %d skipped\n", p, f, s
+		else printf "%d passed, %d failed\n", p, f
+		exit (f > 0 || p == 0)
+	}'

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+DESCRIPTION="fio random and sequential reads and writes through the scheduler verify with crc32c and no errors"
+PER_SCHED=1
+. "$(dirname "$0")/lib.sh"
+load_modules || fail "insmod failed"
+set_sched "$DEV" "$SCHED" || fail "could not select $SCHED"
+out=$(mktemp -d)
+common=(--filename=/dev/$DEV --size=16m --bs=4k --verify=crc32c
+	--verify_fatal=1 --group_reporting --output-format=terse)
+jobs=(
+	"--name=randwrite --rw=randwrite --direct=1 --ioengine=libaio --iodepth=16"
+	"--name=seqwrite --rw=write --direct=1 --ioengine=libaio --iodepth=16 --bs=64k"
+	"--name=buffered --rw=randwrite --direct=0 --ioengine=psync --numjobs=1"
+	"--name=mixed --rw=randrw --direct=1 --ioengine=libaio --iodepth=32 --numjobs=2 --offset_increment=8m --size=8m"
+)
+for j in "${jobs[@]}"; do
+	# shellcheck disable=SC2086
+	fio "${common[@]}" $j >"$out/fio.txt" 2>&1 || { cat "$out/fio.txt"; fail "fio $j failed"; }
+	# terse v3: field 5 is total errors
+	errs=$(awk -F';' '{s+=$5} END {print s+0}' "$out/fio.txt")
+	[ "$errs" = 0 ] || { cat "$out/fio.txt"; fail "fio $j: $errs errors"; }
+done
+set_sched "$DEV" none

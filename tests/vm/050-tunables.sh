@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+DESCRIPTION="every tunable reads its default, takes a valid value, rejects invalid ones with EINVAL and keeps the old value"
+PER_SCHED=1
+. "$(dirname "$0")/lib.sh"
+load_modules || fail "insmod failed"
+set_sched "$DEV" "$SCHED" || fail "could not select $SCHED"
+dir=$(iosched_dir)
+while read -r name def min max; do
+	f=$dir/$name
+	v=$(cat "$f") || fail "$name unreadable"
+	[ "$v" = "$def" ] || fail "$name default $v, expected $def"
+	new=$min; [ "$new" = "$def" ] && new=$max
+	echo "$new" >"$f" 2>/dev/null || fail "$name rejected valid $new"
+	[ "$(cat "$f")" = "$new" ] || fail "$name: wrote $new, reads $(cat "$f")"
+	for bad in abc "" 1x "$((min - 1))" "$((max + 1))" 99999999999999999999; do
+		if err=$(echo "$bad" 2>&1 >"$f"); then
+			fail "$name accepted invalid '$bad'"
+		fi
+		case $err in *"Invalid argument"*) ;; *) fail "$name '$bad': $err (want EINVAL)" ;; esac
+		[ "$(cat "$f")" = "$new" ] || fail "$name changed to $(cat "$f") after invalid '$bad'"
+	done
+	echo "$def" >"$f" || fail "$name: restoring $def"
+done < <(tunable_table "$SCHED")
+# Statistics files (not in the table) must be readable numbers.
+for f in "$dir"/*; do
+	grep -qx '[0-9-]*' "$f" || fail "$(basename "$f") reads '$(cat "$f")'"
+done
+set_sched "$DEV" none

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+DESCRIPTION="after the whole suite, the kernel log has no WARNING, BUG or Oops"
+. "$(dirname "$0")/lib.sh"
+if dmesg | grep -v 'module verification failed' |
+	grep -E 'WARNING:|BUG:|Oops|general protection|elvkit: .*(fail|error|bad)'; then
+	fail "kernel log shows the lines above"
+fi
+exit 0

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs inside the guest (booted by scripts/vm-run.sh): sets up null_blk and
+# runs every tests/vm/NNN-*.sh in order, per-scheduler ones once for each
+# scheduler module built for this kernel. Records results and a done marker.
+# Usage: guest.sh KVER RESULTS_DIR
+set -u
+KVER=$1
+export ELVKIT_RESULTS=$2
+ELVKIT_TOP=$(cd "$(dirname "$0")/../.." && pwd)
+export KVER ELVKIT_TOP
+export ELVKIT_KO_DIR=$ELVKIT_TOP/build/$KVER
+export DEV=nullb0
+. "$ELVKIT_TOP/scripts/lib/results.sh"
+group="vm-$KVER"
+logdir=$ELVKIT_RESULTS/vm-$KVER-logs
+mkdir -p "$logdir"
+
+[ "$(uname -r)" = "$KVER" ] || { record "$group" FAIL "vm/$KVER/booted-kernel"; exit 1; }
+record "$group" PASS "vm/$KVER/booted-kernel"
+
+# A memory-backed device so that fio can verify what it wrote.
+if ! modprobe null_blk nr_devices=1 memory_backed=1 gb=1 irqmode=2 \
+	completion_nsec=50000 hw_queue_depth=64; then
+	record "$group" FAIL "vm/$KVER/null_blk"
+	exit 1
+fi
+udevadm settle 2>/dev/null || true
+
+scheds=()
+for ko in "$ELVKIT_KO_DIR"/*.ko; do
+	n=$(basename "$ko" .ko)
+	[ "$n" = elvkit ] || scheds+=("$n")
+done
+export ELVKIT_SCHEDS="${scheds[*]}"
+
+run_test() { # run_test FILE NAME [SCHED]
+	local f=$1 name=$2 rc log
+	log="$logdir/${name//\//_}.log"
+	SCHED=${3:-} timeout 600 bash "$f" >"$log" 2>&1
+	rc=$?
+	case $rc in
+	0) record "$group" PASS "$name" ;;
+	77) record "$group" SKIP "$name" ;;
+	*) record "$group" FAIL "$name"; sed 's/^/    /' "$log" | tail -n 15 ;;
+	esac
+}
+
+for f in "$ELVKIT_TOP"/tests/vm/[0-9]*.sh; do
+	t=$(basename "$f" .sh)
+	if grep -q '^PER_SCHED=1' "$f"; then
+		for s in "${scheds[@]}"; do
+			run_test "$f" "vm/$KVER/$t/$s" "$s"
+		done
+	else
+		run_test "$f" "vm/$KVER/$t"
+	fi
+done
+touch "$ELVKIT_RESULTS/vm-$KVER.done"

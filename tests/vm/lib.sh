@@ -1,0 +1,34 @@
+# Helpers for guest tests (sourced). Runs inside the QEMU guest as root.
+# Environment from tests/vm/guest.sh: KVER, ELVKIT_KO_DIR, DEV (nullb0),
+# SCHED (for per-scheduler tests), ELVKIT_TOP.
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+skip() { echo "SKIP: $*" >&2; exit 77; }
+
+sched_file() { echo "/sys/block/${1:-$DEV}/queue/scheduler"; }
+
+# The selected scheduler of a device (the bracketed name).
+current_sched() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$(sched_file "$1")"; }
+
+set_sched() {
+	local dev=$1 name=$2
+	echo "$name" >"$(sched_file "$dev")" || return 1
+	[ "$(current_sched "$dev")" = "$name" ]
+}
+
+module_loaded() { [ -d "/sys/module/${1//-/_}" ]; }
+
+# Load the shim and every policy module built for this kernel.
+load_modules() {
+	local ko
+	module_loaded elvkit || insmod "$ELVKIT_KO_DIR/elvkit.ko" || return 1
+	for ko in "$ELVKIT_KO_DIR"/*.ko; do
+		case "$(basename "$ko" .ko)" in elvkit) continue ;; esac
+		module_loaded "$(basename "$ko" .ko)" || insmod "$ko" || return 1
+	done
+}
+
+iosched_dir() { echo "/sys/block/${1:-$DEV}/queue/iosched"; }
+
+# The tunable table of a scheduler: "name default min max" lines.
+tunable_table() { grep -v '^#' "$ELVKIT_TOP/tests/vm/tunables/$1.tsv"; }
