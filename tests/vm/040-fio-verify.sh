@@ -5,6 +5,9 @@ PER_SCHED=1
 load_modules || fail "insmod failed"
 set_sched "$DEV" "$SCHED" || fail "could not select $SCHED"
 out=$(mktemp -d)
+# The policy's own dispatch counters prove the I/O went through it.
+counter() { cat "$(iosched_dir)/$1" 2>/dev/null || echo -1; }
+reads0=$(counter dispatched_reads) writes0=$(counter dispatched_writes)
 common=(--filename=/dev/$DEV --size=16m --bs=4k --verify=crc32c
 	--verify_fatal=1 --group_reporting --output-format=terse)
 jobs=(
@@ -20,4 +23,7 @@ for j in "${jobs[@]}"; do
 	errs=$(awk -F';' '{s+=$5} END {print s+0}' "$out/fio.txt")
 	[ "$errs" = 0 ] || { cat "$out/fio.txt"; fail "fio $j: $errs errors"; }
 done
+reads1=$(counter dispatched_reads) writes1=$(counter dispatched_writes)
+[ "$reads1" -gt "$reads0" ] || fail "dispatched_reads did not grow ($reads0 -> $reads1)"
+[ "$writes1" -gt "$writes0" ] || fail "dispatched_writes did not grow ($writes0 -> $writes1)"
 set_sched "$DEV" none
