@@ -15,13 +15,16 @@
  * rotational wait until its first sector passes under the head, and the
  * media transfer.
  *
- * Read-ahead cache (cache=1): after a read the disk keeps reading the
- * following sectors into its cache at media rate, up to ra_kb beyond the
- * last request, until the head is needed elsewhere. A read that falls in the
- * prefetched (or being prefetched) range and not more than cache_kb behind
- * the prefetch point is a hit: overhead plus interface transfer at bus_mbs,
- * or the time the prefetch reaches its last sector if later. Writes go to
- * the media (write cache off) and stop the prefetch.
+ * Read-ahead cache (cache=1), in `segments` segments, each remembering one
+ * read stream: after a read miss the disk keeps reading the following
+ * sectors into a segment (the least recently used one) at media rate, up to
+ * ra_kb beyond the last request, until the head is needed elsewhere; the
+ * segment keeps what it has read. A read that falls in a segment's range and
+ * not more than cache_kb/segments behind its fill point is a hit: overhead plus interface transfer at bus_mbs,
+ * or the time the prefetch reaches its last sector if later. A read that
+ * starts inside the window and runs past it while the prefetch is still
+ * streaming is served by the stream too. Writes go to the media (write
+ * cache off) and stop the prefetch.
  *
  * Queue: qd=1 serves in arrival order. qd>1 is NCQ: the disk picks the
  * queued request that it can finish first from the current head position
@@ -30,9 +33,10 @@
 #include "model.h"
 
 enum { P_CAP, P_RPM, P_T2T, P_AVG, P_FULL, P_OUTER, P_INNER, P_ZONES,
-	P_OVH, P_BUS, P_CACHE, P_RA, P_CACHE_KB, P_QD, P_AGE, P_NR };
+	P_OVH, P_BUS, P_CACHE, P_RA, P_CACHE_KB, P_SEGS, P_QD, P_AGE, P_NR };
 
 #define HDD_MAX_ZONES 64
+#define HDD_MAX_SEGS 64
 
 static const struct ek_model_param hdd_params[P_NR] = {
 	[P_CAP] = { "capacity_gb", "GB", "capacity", 1000, 1, 100000 },
@@ -47,7 +51,8 @@ static const struct ek_model_param hdd_params[P_NR] = {
 	[P_BUS] = { "bus_mbs", "MB/s", "interface rate (cache hits)", 300, 1, 100000 },
 	[P_CACHE] = { "cache", "bool", "on-disk read-ahead cache", 1, 0, 1 },
 	[P_RA] = { "ra_kb", "KB", "read-ahead beyond the last read", 512, 0, 1048576 },
-	[P_CACHE_KB] = { "cache_kb", "KB", "cache size (how far back hits reach)", 8192, 0, 1048576 },
+	[P_CACHE_KB] = { "cache_kb", "KB", "cache size, shared by the segments", 8192, 0, 1048576 },
+	[P_SEGS] = { "segments", "count", "cache segments (read streams remembered)", 16, 1, HDD_MAX_SEGS },
 	[P_QD] = { "qd", "requests", "queue depth; >1 enables NCQ reordering", 1, 1, 256 },
 	[P_AGE] = { "ncq_age_ms", "ms", "NCQ: a request this old is served next", 500, 1, 100000 },
 };
@@ -60,15 +65,22 @@ struct hdd_zone {
 
 struct hdd_plan {
 	ek_u64 done;
-	int hit;
+	int hit;	/* segment index, or -1 */
+};
+
+/* A read-ahead cache segment: sectors [start, fill(t)) are cached. */
+struct hdd_seg {
+	int valid;
+	ek_u64 start, t0, limit, stop, spt, lru;
 };
 
 struct hdd {
 	ek_u64 period;			/* ns per revolution */
 	ek_u64 t2t, coef_a, coef_b;	/* ns */
 	ek_u64 overhead, bus_bps;
-	ek_u64 ra_sectors, cache_sectors;
+	ek_u64 ra_sectors, seg_sectors;
 	int cache;
+	ek_u32 nsegs;
 	ek_u32 qd, nzones;
 	ek_u64 age_ns;
 	ek_u64 ncyl, cap;
@@ -79,9 +91,9 @@ struct hdd {
 	ek_u32 queued;
 	struct ek_mrq *cur;
 
-	/* read-ahead segment */
-	int ra_valid;
-	ek_u64 ra_start, ra_t0, ra_limit, ra_stop, ra_spt;
+	struct hdd_seg seg[HDD_MAX_SEGS];
+	int active;		/* segment being prefetched into, or -1 */
+	ek_u64 lru_clock;
 };
 
 static int hdd_init(void *m, const ek_s64 *v)
@@ -135,7 +147,9 @@ static int hdd_init(void *m, const ek_s64 *v)
 	d->bus_bps = (ek_u64)v[P_BUS] * 1000000;
 	d->cache = (int)v[P_CACHE];
 	d->ra_sectors = (ek_u64)v[P_RA] * 2;
-	d->cache_sectors = (ek_u64)v[P_CACHE_KB] * 2;
+	d->nsegs = (ek_u32)v[P_SEGS];
+	d->seg_sectors = (ek_u64)v[P_CACHE_KB] * 2 / d->nsegs;
+	d->active = -1;
 	d->qd = (ek_u32)v[P_QD];
 	d->age_ns = (ek_u64)v[P_AGE] * 1000000;
 	ek_list_init(&d->queue);
@@ -179,27 +193,45 @@ static ek_u64 hdd_seek_ns(const struct hdd *d, ek_u64 from, ek_u64 to)
 	return d->t2t + ((d->coef_a * sq) >> 20) + ek_muldiv(d->coef_b, dist, d->ncyl);
 }
 
-/* sector the prefetch has reached at time t */
-static ek_u64 hdd_ra_fill(const struct hdd *d, ek_u64 t)
+/* sector the prefetch of segment g has reached at time t */
+static ek_u64 hdd_seg_fill(const struct hdd *d, const struct hdd_seg *g, ek_u64 t)
 {
 	ek_u64 f;
 
-	if (t <= d->ra_t0)
-		return d->ra_start;
-	f = d->ra_start + ek_muldiv(t - d->ra_t0, d->ra_spt, d->period);
-	return ek_min_u64(f, d->ra_limit);
+	if (t > g->stop)
+		t = g->stop;
+	if (t <= g->t0)
+		return g->start;
+	f = g->start + ek_muldiv(t - g->t0, g->spt, d->period);
+	return ek_min_u64(f, g->limit);
 }
 
-static int hdd_is_hit(const struct hdd *d, const struct ek_mrq *r, ek_u64 t)
+/* The segment that serves read r at time t, or -1. */
+static int hdd_find_hit(const struct hdd *d, const struct ek_mrq *r, ek_u64 t)
 {
-	ek_u64 end = r->sector + r->nr_sectors, fill;
+	ek_u64 end = r->sector + r->nr_sectors;
+	ek_u32 i;
 
-	if (!d->cache || !d->ra_valid || r->dir != 0)
-		return 0;
-	if (r->sector < d->ra_start || end > d->ra_limit)
-		return 0;
-	fill = hdd_ra_fill(d, t);
-	return fill < d->cache_sectors || r->sector >= fill - d->cache_sectors;
+	if (!d->cache || r->dir != 0)
+		return -1;
+	for (i = 0; i < d->nsegs; i++) {
+		const struct hdd_seg *g = &d->seg[i];
+		ek_u64 fill;
+
+		if (!g->valid || r->sector < g->start || r->sector > g->limit)
+			continue;
+		fill = hdd_seg_fill(d, g, t);
+		if (end > g->limit) {
+			/* beyond the window: only while still streaming */
+			if ((int)i == d->active && fill < g->limit &&
+			    end <= hdd_zone_of(d, g->start)->end)
+				return (int)i;
+			continue;
+		}
+		if (fill < d->seg_sectors || r->sector >= fill - d->seg_sectors)
+			return (int)i;
+	}
+	return -1;
 }
 
 static struct hdd_plan hdd_plan(const struct hdd *d, const struct ek_mrq *r, ek_u64 t0)
@@ -208,32 +240,36 @@ static struct hdd_plan hdd_plan(const struct hdd *d, const struct ek_mrq *r, ek_
 	const struct hdd_zone *z = hdd_zone_of(d, r->sector);
 	ek_u64 head, t1, ang, rot, off;
 
-	if (hdd_is_hit(d, r, t0)) {
-		ek_u64 ready = d->ra_t0 + ek_muldiv(r->sector + r->nr_sectors - d->ra_start,
-						    d->period, d->ra_spt);
+	p.hit = hdd_find_hit(d, r, t0);
+	if (p.hit >= 0) {
+		const struct hdd_seg *g = &d->seg[p.hit];
+		ek_u64 ready = g->t0 + ek_muldiv(r->sector + r->nr_sectors - g->start,
+						 d->period, g->spt);
 		ek_u64 bus = ek_muldiv((ek_u64)r->nr_sectors * 512, 1000000000ULL, d->bus_bps);
 
-		p.hit = 1;
 		p.done = ek_max_u64(t0 + d->overhead + bus, ready);
 		return p;
 	}
 	head = d->cur_cyl;
-	if (d->ra_valid && d->ra_stop == EK_U64_MAX)
-		head = hdd_cyl(d, hdd_ra_fill(d, t0));
+	if (d->active >= 0)
+		head = hdd_cyl(d, hdd_seg_fill(d, &d->seg[d->active], t0));
 	t1 = t0 + d->overhead + hdd_seek_ns(d, head, hdd_cyl(d, r->sector));
 	off = (r->sector < d->cap ? r->sector : d->cap - 1) - z->start;
 	ang = (off % z->spt) * d->period / z->spt;
 	rot = (ang + d->period - t1 % d->period) % d->period;
-	p.hit = 0;
 	p.done = t1 + rot + ek_muldiv(r->nr_sectors, d->period, z->spt);
 	return p;
 }
 
-static void hdd_ra_stop(struct hdd *d, ek_u64 t)
+/* The head leaves: the streaming segment keeps what it has read. */
+static void hdd_stop_prefetch(struct hdd *d, ek_u64 t)
 {
-	if (d->ra_valid && d->ra_stop == EK_U64_MAX) {
-		d->ra_limit = hdd_ra_fill(d, t);
-		d->ra_stop = t;
+	if (d->active >= 0) {
+		struct hdd_seg *g = &d->seg[d->active];
+
+		g->limit = hdd_seg_fill(d, g, t);
+		g->stop = t;
+		d->active = -1;
 	}
 }
 
@@ -241,6 +277,8 @@ static void hdd_start(struct hdd *d, ek_u64 t0)
 {
 	struct ek_mrq *r = ek_list_first(&d->queue, struct ek_mrq, link);
 	struct hdd_plan p;
+	ek_u64 end;
+	ek_u32 i;
 
 	if (!r)
 		return;
@@ -267,32 +305,46 @@ static void hdd_start(struct hdd *d, ek_u64 t0)
 	r->start_ns = t0;
 	r->done_ns = p.done;
 	d->cur = r;
+	end = r->sector + r->nr_sectors;
 
-	if (p.hit) {
-		if (d->ra_stop == EK_U64_MAX) {
-			const struct hdd_zone *z = hdd_zone_of(d, d->ra_start);
-			ek_u64 lim = r->sector + r->nr_sectors + d->ra_sectors;
+	if (p.hit >= 0) {
+		struct hdd_seg *g = &d->seg[p.hit];
 
-			d->ra_limit = ek_min_u64(ek_max_u64(d->ra_limit, lim), z->end);
+		g->lru = ++d->lru_clock;
+		if (p.hit == d->active) {
+			const struct hdd_zone *z = hdd_zone_of(d, g->start);
+
+			g->limit = ek_min_u64(ek_max_u64(g->limit, end + d->ra_sectors), z->end);
 		}
 		return;
 	}
-	hdd_ra_stop(d, t0);
-	d->cur_cyl = hdd_cyl(d, r->sector + r->nr_sectors - 1);
+	hdd_stop_prefetch(d, t0);
+	d->cur_cyl = hdd_cyl(d, end - 1);
 	if (r->dir == 0 && d->cache) {
 		const struct hdd_zone *z = hdd_zone_of(d, r->sector);
+		struct hdd_seg *g = &d->seg[0];
 
-		d->ra_valid = 1;
-		d->ra_start = r->sector;
-		d->ra_spt = z->spt;
-		d->ra_t0 = p.done - ek_muldiv(r->nr_sectors, d->period, z->spt);
-		d->ra_limit = ek_min_u64(r->sector + r->nr_sectors + d->ra_sectors, z->end);
-		if (d->ra_limit < r->sector + r->nr_sectors)
-			d->ra_limit = r->sector + r->nr_sectors;
-		d->ra_stop = EK_U64_MAX;
-	} else if (d->ra_valid && r->sector < d->ra_limit &&
-		   r->sector + r->nr_sectors > d->ra_start) {
-		d->ra_valid = 0;	/* a write over cached data */
+		for (i = 0; i < d->nsegs; i++) {	/* an empty or the LRU segment */
+			if (!d->seg[i].valid) {
+				g = &d->seg[i];
+				break;
+			}
+			if (d->seg[i].lru < g->lru)
+				g = &d->seg[i];
+		}
+		g->valid = 1;
+		g->start = r->sector;
+		g->spt = z->spt;
+		g->t0 = p.done - ek_muldiv(r->nr_sectors, d->period, z->spt);
+		g->limit = ek_max_u64(ek_min_u64(end + d->ra_sectors, z->end), end);
+		g->stop = EK_U64_MAX;
+		g->lru = ++d->lru_clock;
+		d->active = (int)(g - d->seg);
+	} else {
+		for (i = 0; i < d->nsegs; i++)	/* a write over cached data */
+			if (d->seg[i].valid && r->sector < d->seg[i].limit &&
+			    end > d->seg[i].start)
+				d->seg[i].valid = 0;
 	}
 }
 

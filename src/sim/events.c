@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The event queue: a binary min-heap ordered by (time, insertion order). */
+#include <stdlib.h>
+#include "sim_int.h"
+
+static int ev_less(const struct event *a, const struct event *b)
+{
+	return a->t < b->t || (a->t == b->t && a->seq < b->seq);
+}
+
+void heap_push(struct heap *h, uint64_t t, int type, void *p, uint64_t arg)
+{
+	size_t i;
+
+	if (h->n == h->cap) {
+		h->cap = h->cap ? h->cap * 2 : 1024;
+		h->ev = realloc(h->ev, h->cap * sizeof(*h->ev));
+		if (!h->ev)
+			abort();
+	}
+	i = h->n++;
+	h->ev[i] = (struct event){ t, h->seq++, type, p, arg };
+	while (i) {
+		size_t up = (i - 1) / 2;
+		struct event tmp;
+
+		if (!ev_less(&h->ev[i], &h->ev[up]))
+			break;
+		tmp = h->ev[i];
+		h->ev[i] = h->ev[up];
+		h->ev[up] = tmp;
+		i = up;
+	}
+}
+
+int heap_pop(struct heap *h, struct event *out)
+{
+	size_t i = 0;
+
+	if (!h->n)
+		return 0;
+	*out = h->ev[0];
+	h->ev[0] = h->ev[--h->n];
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		struct event tmp;
+
+		if (l < h->n && ev_less(&h->ev[l], &h->ev[m]))
+			m = l;
+		if (r < h->n && ev_less(&h->ev[r], &h->ev[m]))
+			m = r;
+		if (m == i)
+			break;
+		tmp = h->ev[i];
+		h->ev[i] = h->ev[m];
+		h->ev[m] = tmp;
+		i = m;
+	}
+	return 1;
+}
+
+void heap_free(struct heap *h)
+{
+	free(h->ev);
+	h->ev = NULL;
+	h->n = h->cap = 0;
+}

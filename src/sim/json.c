@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0
+/* --json FILE: one object per (scheduler, device, workload, threads). */
+#include <stdio.h>
+#include "report.h"
+
+static const char *const mname[M_NR] = {
+	[M_RATE] = "rate_mbs", [M_READ] = "read_mbs", [M_WRITE] = "write_mbs",
+	[M_IOPS] = "iops", [M_AVG] = "avg_lat_ms", [M_MAX] = "max_lat_ms",
+	[M_O2] = "pct_over_2s", [M_O10] = "pct_over_10s",
+	[M_STARTUP] = "startup_ms", [M_BGMAX] = "bg_max_lat_ms",
+};
+
+int json_write(const char *path, const struct sim_row *rows, size_t n)
+{
+	FILE *f = fopen(path, "w");
+	size_t i;
+	int k;
+
+	if (!f)
+		return -1;
+	fprintf(f, "[");
+	for (i = 0; i < n; i++) {
+		const struct sim_row *r = &rows[i];
+
+		fprintf(f, "%s\n  {\"sched\": \"%s\", \"device\": \"%s\", \"workload\": \"%s\", "
+			"\"threads\": %u, \"block\": %llu, \"size\": %llu, \"seed\": %llu, "
+			"\"runs\": %u",
+			i ? "," : "", r->sched, r->device, sim_workload_name(r->workload),
+			r->threads, (unsigned long long)r->block, (unsigned long long)r->size,
+			(unsigned long long)r->seed, r->runs);
+		for (k = 0; k < M_NR; k++) {
+			fprintf(f, ", \"%s\": %.6f", mname[k], r->mean[k]);
+			if (r->runs > 1)
+				fprintf(f, ", \"%s_pm\": %.6f", mname[k], r->pm[k]);
+		}
+		fprintf(f, ", \"truncated\": %s, \"violations\": %llu}",
+			r->truncated ? "true" : "false", (unsigned long long)r->violations);
+	}
+	fprintf(f, "\n]\n");
+	return fclose(f) ? -1 : 0;
+}

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * elvkit-sim: a deterministic discrete-event host for elvkit policies.
+ * Virtual time in nanoseconds; device models from src/model/; workloads of
+ * threads issuing bios. Userspace only (libc allowed here, not in models
+ * or policies).
+ */
+#ifndef ELVKIT_SIM_H
+#define ELVKIT_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <elvkit/policy.h>
+#include "../model/model.h"
+
+#define SIM_MAX_PARAMS 32
+#define SIM_MAX_PRIO 16
+
+enum sim_workload {
+	WL_SEQREAD, WL_SEQWRITE, WL_RANDREAD, WL_RANDWRITE,
+	WL_READ_VS_WRITE, WL_THINK_READ, WL_STARTUP, WL_NR
+};
+
+enum sim_bg { BG_DEFAULT = -1, BG_NONE = 0, BG_WRITE, BG_READ };
+
+struct sim_prio {
+	uint8_t cls, lvl;
+};
+
+/* Observers for tests; any may be NULL. */
+struct sim_hooks {
+	void *arg;
+	void (*on_insert)(void *arg, const struct ek_rq *rq, uint64_t now);
+	void (*on_dispatch)(void *arg, const struct ek_rq *rq, uint64_t now);
+	void (*on_complete)(void *arg, const struct ek_rq *rq, uint64_t now);
+	/* a queued request vanished into another (merged_requests) */
+	void (*on_merged_away)(void *arg, const struct ek_rq *gone,
+			       const struct ek_rq *into, uint64_t now);
+};
+
+struct sim_config {
+	const struct ek_policy *policy;
+	ek_s64 tun[EK_MAX_TUNABLES];
+	const struct ek_model_type *model;
+	ek_s64 dev[SIM_MAX_PARAMS];
+	int workload;			/* enum sim_workload */
+	unsigned threads;
+	uint64_t block;			/* bytes per bio */
+	uint64_t readahead;		/* sequential sync readers: bios of at least this */
+	uint64_t size;			/* total bytes, sequential workloads */
+	uint64_t ios;			/* total bios, random workloads */
+	int64_t think_us;		/* -1: the workload's default */
+	int bg;				/* enum sim_bg */
+	uint64_t bg_block;		/* 0: same as block */
+	unsigned wdepth;		/* async bios in flight per writer */
+	unsigned nr_requests;		/* per direction */
+	unsigned max_kb;		/* largest merged request */
+	unsigned requeue_pct;		/* requeue this % of dispatches */
+	uint64_t seed;
+	uint64_t time_limit_ns;
+	unsigned startup_ios;
+	uint64_t warmup_ns;
+	struct sim_prio prio[SIM_MAX_PRIO];
+	unsigned nprio;			/* 0: all best-effort 4 */
+	struct sim_prio bg_prio;
+	struct sim_hooks hooks;
+};
+
+struct sim_result {
+	uint64_t elapsed_ns;		/* until the last foreground thread ended */
+	uint64_t fg_bytes, fg_ios;
+	uint64_t read_bytes, write_bytes;	/* everyone's, within elapsed */
+	uint64_t lat_n, lat_sum_ns, lat_max_ns, over_2s, over_10s;
+	uint64_t bg_lat_max_ns;
+	uint64_t max_wait_ns[2];	/* insert to dispatch, per direction */
+	uint64_t max_service_ns;	/* dispatch to completion */
+	uint64_t startup_ns;
+	uint64_t inserted, dispatched, completed, merged_away;
+	uint64_t back_merges, front_merges, requeues;
+	uint64_t bios, bios_done;
+	uint64_t events;
+	int truncated;			/* hit time_limit */
+	uint64_t violations;
+	char violation[200];		/* the first one */
+};
+
+/* config.c */
+void sim_config_init(struct sim_config *c);
+void sim_config_policy(struct sim_config *c, const struct ek_policy *p);
+void sim_config_model(struct sim_config *c, const struct ek_model_type *m);
+/* 0, -1 unknown name, -2 out of range */
+int sim_config_tune(struct sim_config *c, const char *name, ek_s64 v);
+int sim_config_dev(struct sim_config *c, const char *name, ek_s64 v);
+const struct ek_policy *sim_find_policy(const char *name);
+const struct ek_model_type *sim_find_model(const char *name);
+int sim_find_workload(const char *name);
+const char *sim_workload_name(int w);
+const char *sim_workload_help(int w);
+int sim_workload_mixed(const struct sim_config *c);
+int64_t sim_think_us(const struct sim_config *c);
+
+/* policies.c: every policy the simulator offers, NULL-terminated */
+extern const struct ek_policy *const sim_policies[];
+
+/* host.c */
+int sim_run(const struct sim_config *c, struct sim_result *r);
+
+#endif

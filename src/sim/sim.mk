@@ -1,0 +1,87 @@
+# elvkit-sim: the simulator host, its device models, demo and cost bench.
+#   make sim         build build/elvkit-sim
+#   make demo        short A/B on the default hdd, table + bar chart
+#   make bench-cost  instructions per request vs queue depth (callgrind)
+#   make check-sim   simulator tests (part of make check)
+
+SIM_OUT := $(BUILD)/sim
+SIM_SAN_OUT := $(BUILD)/sim-san
+SIM_CORE := config events host workload report json policies
+MODEL_SRCS := $(sort $(wildcard src/model/*.c))
+SIM_HDRS := $(wildcard include/elvkit/*.h src/sim/*.h src/model/*.h)
+# The simulator is run, not debugged, most of the time: optimise it.
+SIM_CFLAGS := $(USER_CFLAGS) -O2
+SIM_SAN_CFLAGS := $(USER_CFLAGS) $(SAN_FLAGS)
+
+sim_objs = $(addprefix $(1)/,$(SIM_CORE:=.o)) \
+	$(patsubst src/model/%.c,$(1)/model/%.o,$(MODEL_SRCS)) \
+	$(patsubst src/policy/%.c,$(1)/policy/%.o,$(POLICY_SRCS))
+SIM_OBJS := $(call sim_objs,$(SIM_OUT))
+SIM_SAN_OBJS := $(call sim_objs,$(SIM_SAN_OUT))
+# Models must build without libc, like the policies: checked on every build.
+MODEL_FREESTANDING := $(patsubst src/model/%.c,$(SIM_OUT)/freestanding/%.o,$(MODEL_SRCS))
+
+SIM_TEST_SRC := tests/sim
+SIM_C_TESTS := $(sort $(wildcard $(SIM_TEST_SRC)/[0-9][0-9][0-9]-*.c))
+SIM_SH_TESTS := $(sort $(wildcard $(SIM_TEST_SRC)/[0-9][0-9][0-9]-*.sh))
+SIM_TEST_BINS := $(patsubst $(SIM_TEST_SRC)/%.c,$(SIM_SAN_OUT)/tests/%,$(SIM_C_TESTS))
+
+.PHONY: sim demo bench-cost check-sim sim-test-build
+CHECK_USER += check-sim
+
+sim: $(BUILD)/elvkit-sim
+
+$(SIM_OUT)/%.o: src/sim/%.c $(SIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SIM_CFLAGS) -c $< -o $@
+$(SIM_OUT)/model/%.o: src/model/%.c $(SIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SIM_CFLAGS) -c $< -o $@
+$(SIM_OUT)/policy/%.o: src/policy/%.c $(SIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SIM_CFLAGS) -c $< -o $@
+$(SIM_OUT)/freestanding/%.o: src/model/%.c $(SIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SIM_CFLAGS) -ffreestanding -nostdinc -c $< -o $@
+
+$(SIM_SAN_OUT)/%.o: src/sim/%.c $(SIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SIM_SAN_CFLAGS) -c $< -o $@
+$(SIM_SAN_OUT)/model/%.o: src/model/%.c $(SIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SIM_SAN_CFLAGS) -c $< -o $@
+$(SIM_SAN_OUT)/policy/%.o: src/policy/%.c $(SIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SIM_SAN_CFLAGS) -c $< -o $@
+
+$(BUILD)/elvkit-sim: $(SIM_OUT)/cli.o $(SIM_OBJS) $(MODEL_FREESTANDING)
+	$(CC) $(SIM_CFLAGS) $(SIM_OUT)/cli.o $(SIM_OBJS) -lm -o $@
+
+# The cost harness: policies only, no simulator, so callgrind counts them.
+$(BUILD)/elvkit-cost: $(SIM_OUT)/cost.o $(SIM_OUT)/config.o $(SIM_OUT)/policies.o \
+		$(patsubst src/policy/%.c,$(SIM_OUT)/policy/%.o,$(POLICY_SRCS)) \
+		$(SIM_OUT)/model/model_util.o $(SIM_OUT)/model/hdd.o \
+		$(SIM_OUT)/model/ssd.o $(SIM_OUT)/model/null.o
+	$(CC) $(SIM_CFLAGS) $^ -o $@
+
+$(SIM_SAN_OUT)/tests/%: $(SIM_TEST_SRC)/%.c $(SIM_SAN_OBJS) $(SIM_HDRS)
+	@mkdir -p $(@D)
+	@rm -f $@
+	$(CC) $(SIM_SAN_CFLAGS) -Isrc/sim $< $(SIM_SAN_OBJS) -lm -o $@
+
+sim-test-build: $(SIM_TEST_BINS) $(BUILD)/elvkit-sim
+
+demo: $(BUILD)/elvkit-sim
+	@src/sim/demo.sh $(BUILD)/elvkit-sim
+
+bench-cost: $(BUILD)/elvkit-cost
+	@src/sim/bench-cost.sh $(BUILD)/elvkit-cost
+
+# Build what builds, then run and record every test; fail if any failed.
+check-sim:
+	@$(MAKE) --no-print-directory -k sim-test-build || \
+	for b in $(SIM_TEST_BINS); do \
+		$(MAKE) --no-print-directory -q $$b 2>/dev/null || rm -f $$b; \
+	done
+	@$(SIM_TEST_SRC)/run.sh $(SIM_SAN_OUT)/tests $(BUILD)/elvkit-sim \
+		$(SIM_C_TESTS) $(SIM_SH_TESTS)

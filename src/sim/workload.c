@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Workloads: threads that issue bios. Synchronous threads (readers) have
+ * one bio in flight and think between bios; asynchronous ones (writeback)
+ * keep up to wdepth bios in flight. Each thread works in its own region:
+ * foreground regions lie one after another from sector 0, background
+ * regions after them.
+ */
+#include <stdlib.h>
+#include "sim_int.h"
+
+#define BG_REGION (1ULL << 31)	/* sectors: 1 TiB, clamped to the device */
+#define STARTUP_REGION (1ULL << 21)	/* sectors: 1 GiB of binaries and libraries */
+
+static void thread_setup(struct sim *s, struct sthread *t, uint64_t region,
+			 uint64_t len, uint32_t bs)
+{
+	if (region >= s->cap - bs)
+		region = (s->cap - bs) / 2;
+	if (len > s->cap - region)
+		len = s->cap - region;
+	len -= len % bs;
+	if (len < bs)
+		len = bs;
+	t->region = region;
+	t->region_len = len;
+	t->bs = bs;
+	t->rng = s->cfg->seed * 1000003ULL + t->id * 7919ULL + 17;
+}
+
+int wl_build(struct sim *s)
+{
+	const struct sim_config *c = s->cfg;
+	unsigned n = c->threads ? c->threads : 1, nfg = n, nbg = 0, i;
+	uint32_t bs = (uint32_t)(c->block / 512);
+	/* background writeback defaults to 64k bios (bigger than tiobench's) */
+	uint32_t bgbs = (uint32_t)((c->bg_block ? c->bg_block :
+				    c->block > 65536 ? c->block : 65536) / 512);
+	uint64_t per = c->size / 512 / n, think = (uint64_t)sim_think_us(c) * 1000;
+	uint64_t fgend, bglen;
+	int bg = c->bg, w = c->workload;
+
+	if (!bs || !bgbs || bs > s->cap / 4)
+		return -1;
+	if (bg == BG_DEFAULT)
+		bg = (w == WL_READ_VS_WRITE || w == WL_STARTUP) ? BG_WRITE : BG_NONE;
+	if (w == WL_STARTUP) {
+		nfg = 1;
+		nbg = bg == BG_NONE ? 0 : n;
+	} else if (bg != BG_NONE) {
+		nbg = 1;
+	}
+	s->nthreads = nfg + nbg;
+	s->threads = calloc(s->nthreads, sizeof(*s->threads));
+	if (!s->threads)
+		abort();
+	if (per < bs)
+		per = bs;
+
+	for (i = 0; i < nfg; i++) {
+		struct sthread *t = &s->threads[i];
+
+		t->id = i;
+		t->prio = c->nprio ? c->prio[i % c->nprio] : (struct sim_prio){ EK_PRIO_BE, 4 };
+		switch (w) {
+		case WL_SEQREAD:
+		case WL_READ_VS_WRITE:
+		case WL_THINK_READ:
+			t->dir = EK_READ;
+			t->sync = 1;
+			break;
+		case WL_SEQWRITE:
+		case WL_RANDWRITE:
+			t->dir = EK_WRITE;
+			break;
+		case WL_RANDREAD:
+		case WL_STARTUP:
+			t->dir = EK_READ;
+			t->sync = 1;
+			t->random = 1;
+			break;
+		}
+		if (w == WL_RANDWRITE)
+			t->random = 1;
+		if (t->sync && !t->random && c->readahead / 512 > bs)
+			t->bs = (uint32_t)(c->readahead / 512);	/* page-cache read-ahead */
+		if (w == WL_STARTUP) {
+			t->startup = 1;
+			t->start_ns = c->warmup_ns;
+			thread_setup(s, t, s->cap / 4, STARTUP_REGION, bs);
+			t->left = c->startup_ios;
+		} else {
+			thread_setup(s, t, (uint64_t)i * per, per, t->bs ? t->bs : bs);
+			if (t->random)
+				t->left = c->ios / nfg ? c->ios / nfg : 1;
+			else
+				t->left = t->region_len / t->bs;
+		}
+		t->max_inflight = t->sync ? 1 : c->wdepth;
+		t->think_ns = t->sync ? think : 0;
+	}
+	fgend = w == WL_STARTUP ? 0 : (uint64_t)nfg * per;
+	if (fgend > s->cap / 2)
+		fgend = s->cap / 2;
+	bglen = nbg ? (s->cap - fgend) / nbg : 0;
+	if (bglen > BG_REGION)
+		bglen = BG_REGION;
+	for (i = nfg; i < s->nthreads; i++) {
+		struct sthread *t = &s->threads[i];
+
+		t->id = i;
+		t->bg = 1;
+		t->prio = c->bg_prio;
+		t->dir = bg == BG_WRITE ? EK_WRITE : EK_READ;
+		t->sync = bg == BG_READ;
+		t->max_inflight = t->sync ? 1 : c->wdepth;
+		if (t->sync && c->readahead / 512 > bgbs)
+			bgbs = (uint32_t)(c->readahead / 512);
+		thread_setup(s, t, fgend + (uint64_t)(i - nfg) * bglen, bglen, bgbs);
+		t->left = UINT64_MAX;
+	}
+	s->fg_running = nfg;
+	for (i = 0; i < s->nthreads; i++)
+		heap_push(&s->heap, s->threads[i].start_ns, EV_THREAD, &s->threads[i], 0);
+	return 0;
+}
+
+static void thread_finish(struct sim *s, struct sthread *t)
+{
+	unsigned i;
+
+	t->done = 1;
+	t->finish_ns = s->now;
+	if (t->pctx) {
+		if (s->pol->pctx_exit)
+			s->pol->pctx_exit(s->sd, t->pctx);
+		t->pctx->flags |= EK_PCTX_EXITED;
+	}
+	if (t->bg)
+		return;
+	if (t->startup)
+		s->res->startup_ns = s->now - t->start_ns;
+	if (--s->fg_running || s->ended)
+		return;
+	/* the measured part is over; background threads wind down */
+	s->ended = 1;
+	s->end_ns = s->now;
+	for (i = 0; i < s->nthreads; i++) {
+		if (!s->threads[i].done) {
+			s->threads[i].left = 0;
+			heap_push(&s->heap, s->now, EV_THREAD, &s->threads[i], 0);
+		}
+	}
+}
+
+void wl_stop(struct sim *s)
+{
+	unsigned i;
+
+	s->ended = 1;
+	s->end_ns = s->now;
+	for (i = 0; i < s->nthreads; i++) {
+		s->threads[i].left = 0;
+		heap_push(&s->heap, s->now, EV_THREAD, &s->threads[i], 0);
+	}
+}
+
+static struct sbio *make_bio(struct sim *s, struct sthread *t)
+{
+	struct sbio *b = host_bio_alloc(s);
+	uint64_t off;
+
+	if (t->random) {
+		off = (sim_rand(&t->rng) % (t->region_len / t->bs)) * t->bs;
+	} else {
+		if (t->pos + t->bs > t->region_len)
+			t->pos = 0;
+		off = t->pos;
+		t->pos += t->bs;
+	}
+	b->sector = t->region + off;
+	b->nr = t->bs;
+	b->dir = t->dir;
+	b->t = t;
+	b->submit_ns = s->now;
+	t->left--;
+	t->inflight++;
+	s->res->bios++;
+	return b;
+}
+
+void wl_thread_run(struct sim *s, struct sthread *t)
+{
+	if (t->done || t->waiting)
+		return;
+	if (t->blocked) {
+		if (!host_submit_bio(s, t->blocked)) {
+			host_wait(s, t, t->dir);
+			return;
+		}
+		t->blocked = NULL;
+	}
+	while (t->inflight < t->max_inflight && t->left) {
+		struct sbio *b = make_bio(s, t);
+
+		if (!host_submit_bio(s, b)) {
+			t->blocked = b;
+			host_wait(s, t, t->dir);
+			return;
+		}
+	}
+	if (!t->left && !t->inflight)
+		thread_finish(s, t);
+}
+
+void wl_bio_done(struct sim *s, struct sbio *b)
+{
+	struct sthread *t = b->t;
+	uint64_t lat = s->now - b->submit_ns, bytes = (uint64_t)b->nr * 512;
+	struct sim_result *r = s->res;
+
+	t->inflight--;
+	r->bios_done++;
+	if (!t->bg) {
+		r->fg_bytes += bytes;
+		r->fg_ios++;
+		r->lat_n++;
+		r->lat_sum_ns += lat;
+		if (lat > r->lat_max_ns)
+			r->lat_max_ns = lat;
+		if (lat > 2000000000ULL)
+			r->over_2s++;
+		if (lat > 10000000000ULL)
+			r->over_10s++;
+	} else if (lat > r->bg_lat_max_ns) {
+		r->bg_lat_max_ns = lat;
+	}
+	if (!s->ended) {
+		if (b->dir == EK_WRITE)
+			r->write_bytes += bytes;
+		else
+			r->read_bytes += bytes;
+	}
+	heap_push(&s->heap, s->now + t->think_ns, EV_THREAD, t, 0);
+}
