@@ -129,6 +129,7 @@ struct as_pick {
 /* Per-process statistics, after struct ek_pctx. */
 #define AS_PS_STARTED	0x1u	/* a read was seen: last_pos is valid */
 #define AS_PS_HAS_END	0x2u	/* a read completed: last_end_ns is valid */
+#define AS_PS_EXITED	0x4u	/* pctx_exit was called */
 
 /*
  * Think times are kept in units of 1024 ns ("us") and seek distances in
@@ -184,6 +185,12 @@ struct as_data {
 static struct as_pstat *as_ps(struct ek_pctx *p)
 {
 	return ek_pctx_priv(p);
+}
+
+/* Gone, whichever the host does first: set the flag or call pctx_exit. */
+static int as_exited(struct ek_pctx *p)
+{
+	return (p->flags & EK_PCTX_EXITED) || (as_ps(p)->flags & AS_PS_EXITED);
 }
 
 static ek_u64 as_dist(ek_u64 a, ek_u64 b)
@@ -312,7 +319,7 @@ static int as_wait_end(struct as_data *ad, ek_u64 now)
 {
 	struct ek_pctx *p = ad->last_pctx;
 
-	if (!p || (p->flags & EK_PCTX_EXITED) || !as_antic_enabled(ad))
+	if (!p || as_exited(p) || !as_antic_enabled(ad))
 		return AS_END_ABORT;
 	if (now >= as_antic_deadline(ad, p))
 		return AS_END_TIMEOUT;
@@ -329,7 +336,7 @@ static int as_can_anticipate(struct as_data *ad, struct ek_rq *rq, ek_u64 now)
 {
 	struct ek_pctx *p = ad->last_pctx;
 
-	if (!p || (p->flags & EK_PCTX_EXITED) || !as_antic_enabled(ad))
+	if (!p || as_exited(p) || !as_antic_enabled(ad))
 		return 0;
 	if (ad->nr_sorted[EK_WRITE] && as_batch_expired(ad, now))
 		return 0;
@@ -617,8 +624,7 @@ static void as_move_to_dispatch(struct as_data *ad, struct ek_rq *rq, ek_u64 now
 		ad->batch_start_ns = now;
 	}
 	ad->last_sector[dir] = ek_rq_end(rq);
-	if (dir == EK_READ && rq->sync && rq->pctx &&
-	    !(rq->pctx->flags & EK_PCTX_EXITED))
+	if (dir == EK_READ && rq->sync && rq->pctx && !as_exited(rq->pctx))
 		ad->last_pctx = rq->pctx;
 	else
 		ad->last_pctx = EK_NULL;
@@ -764,6 +770,7 @@ static void as_pctx_exit(void *sd, struct ek_pctx *pctx)
 {
 	struct as_data *ad = sd;
 
+	as_ps(pctx)->flags |= AS_PS_EXITED;
 	if (ad->last_pctx != pctx)
 		return;
 	if (ad->state == AS_WAIT) {
