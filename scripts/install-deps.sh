@@ -66,7 +66,7 @@ apt_install() {
 install_host() {
 	apt_install make gcc libc6-dev bc kmod fio dwarves sparse valgrind \
 		qemu-system-x86 qemu-utils busybox-static udev dkms debootstrap \
-		xz-utils python3 e2fsprogs procps util-linux
+		xz-utils python3 e2fsprogs procps util-linux shellcheck
 	if ! command -v vng >/dev/null; then
 		apt_install -t sid virtme-ng
 	fi

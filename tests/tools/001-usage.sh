@@ -1,0 +1,36 @@
+#!/bin/bash
+DESCRIPTION="ioschedctl: usage errors exit 2, --help works for every command"
+. "$(dirname "$0")/lib.sh"
+mkdev sda "[mq-deadline] none" 1
+
+expect 2 "missing command" -- 
+expect 2 "unknown command" -- frobnicate
+expect 0 "^Usage: ioschedctl COMMAND" -- --help
+expect 0 "^Usage: ioschedctl COMMAND" -- help
+expect 0 "ioschedctl \(elvkit\) [0-9]" -- --version
+for c in list show set tune persist unpersist; do
+	expect 0 "^Usage: ioschedctl $c" -- "$c" --help
+	expect 0 "^Usage: ioschedctl $c" -- help "$c"
+done
+expect 2 "takes no arguments" -- list sda
+expect 2 "exactly one device" -- show
+expect 2 "exactly one device" -- show sda sdb
+expect 2 "needs a device" -- set sda
+expect 2 "needs a device" -- set sda a b
+expect 2 "invalid scheduler name" -- set sda 'bad/name'
+expect 2 "at least one" -- tune sda
+expect 2 "expected KEY=VALUE" -- tune sda read_expire
+expect 2 "invalid tunable name" -- tune sda '../x=1'
+expect 2 "invalid value" -- tune sda 'read_expire='
+expect 2 "invalid value" -- tune sda 'read_expire=1 2'
+expect 2 "needs a device" -- persist sda
+expect 2 "exactly one scheduler" -- persist --rotational a b
+expect 2 "unknown option" -- persist --bogus x
+expect 2 "expected KEY=VALUE" -- persist sda mq-deadline oops
+expect 2 "unpersist takes one" -- unpersist
+expect 2 "unknown option" -- unpersist --bogus
+# usage errors say how to get help, on stderr only
+run set sda
+[ -z "$OUT" ] || fail "usage error printed on stdout: $OUT"
+printf '%s\n' "$ERR" | grep -q "Try 'ioschedctl set --help'" || fail "no help hint: $ERR"
+done_test

@@ -1,0 +1,22 @@
+#!/bin/bash
+DESCRIPTION="ioschedctl set: switches, loads the module, one-line errors for bad device/scheduler"
+. "$(dirname "$0")/lib.sh"
+mkdev sda "[mq-deadline] none" 1
+mkdev dm-0 "none" 0
+mkpart sda sda1
+echo deadline-read >"$T/loadable"
+sched() { cat "$T/sys/block/$1/queue/scheduler"; }
+
+expect 0 "^sda: none$" -- set sda none
+[ "$(sched sda)" = none ] || fail "scheduler file not written: $(sched sda)"
+echo "[none] mq-deadline" >"$T/sys/block/sda/queue/scheduler"
+# not offered yet: loaded through the fake modprobe, then written
+expect 0 "^sda: deadline-read$" -- set sda deadline-read
+[ "$(sched sda)" = deadline-read ] || fail "after module load: $(sched sda)"
+echo "[none] mq-deadline" >"$T/sys/block/sda/queue/scheduler"
+expect 1 "unknown scheduler 'nosuch'" -- set sda nosuch
+expect 1 "no such block device: sdz" -- set sdz none
+expect 1 "no such block device: /dev/elvkit-nonexistent" -- set /dev/elvkit-nonexistent none
+expect 1 "dm-0 cannot have an I/O scheduler" -- set dm-0 mq-deadline
+expect 1 "sda1 is a partition" -- set sda1 mq-deadline
+done_test

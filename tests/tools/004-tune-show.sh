@@ -1,0 +1,30 @@
+#!/bin/bash
+DESCRIPTION="ioschedctl tune/show: checks keys, refuses read-only ones, reports the kernel's refusal"
+. "$(dirname "$0")/lib.sh"
+mkdev sda "[deadline-read] mq-deadline none" 1 \
+	queue/iosched/read_expire=125 queue/iosched/fifo_batch=16 queue/iosched/dispatched=7
+chmod 0444 "$T/sys/block/sda/queue/iosched/dispatched"
+# the kernel refusing a value: writes to /dev/full fail (ENOSPC)
+ln -s /dev/full "$T/sys/block/sda/queue/iosched/write_expire"
+mkdev nullb0 "[none] mq-deadline" 0
+mkdev dm-0 "none" 0
+
+expect 0 "^scheduler: deadline-read$" -- show sda
+printf '%s\n' "$OUT" | grep -qx '  read_expire = 125' || fail "show read_expire: $OUT"
+printf '%s\n' "$OUT" | grep -qx '  fifo_batch = 16' || fail "show fifo_batch: $OUT"
+printf '%s\n' "$OUT" | grep -qx '  dispatched = 7 (ro)' || fail "show ro counter: $OUT"
+printf '%s\n' "$OUT" | grep -qx 'rotational: 1' || fail "show rotational: $OUT"
+expect 0 "^scheduler: none$" -- show nullb0
+expect 0 "cannot have an I/O scheduler" -- show dm-0
+expect 1 "no such block device" -- show sdq
+
+expect 0 "^sda: read_expire = 200$" -- tune sda read_expire=200 fifo_batch=8
+[ "$(cat "$T/sys/block/sda/queue/iosched/fifo_batch")" = 8 ] || fail "fifo_batch not written"
+expect 1 "has no tunable 'bogus'" -- tune sda read_expire=100 bogus=1
+[ "$(cat "$T/sys/block/sda/queue/iosched/read_expire")" = 200 ] ||
+	fail "keys must be checked before anything is written"
+expect 1 "tunable 'dispatched' of deadline-read is read-only" -- tune sda dispatched=1
+expect 1 "kernel refused write_expire=9 for sda: No space left on device" -- tune sda write_expire=9
+expect 1 "nullb0 has no active scheduler" -- tune nullb0 read_expire=1
+expect 1 "dm-0 cannot have an I/O scheduler" -- tune dm-0 read_expire=1
+done_test

@@ -1,0 +1,5 @@
+# Host-side tests of the admin tools (ioschedctl) against a fake sysfs.
+CHECK_USER += check-tools
+.PHONY: check-tools
+check-tools:
+	tests/tools/run.sh
