@@ -10,7 +10,8 @@
  * Seek: seek(d) = t2t + A*sqrt(d/D) + B*(d/D) for a distance of d of D
  * cylinders, with A and B solved so that seek(D) = full stroke and the mean
  * over uniformly random start and end points (E[sqrt x] = 8/15, E[x] = 1/3)
- * is avg_seek. Rotation: the platter angle is (time mod period); a sector's
+ * is avg_seek (so avg_seek - t2t must lie between 1/3 and 8/15 of
+ * full_seek - t2t, or the model refuses the parameters). Rotation: the platter angle is (time mod period); a sector's
  * angle is its offset in its track. A request pays command overhead, seek,
  * rotational wait until its first sector passes under the head, and the
  * media transfer.
@@ -134,11 +135,13 @@ static int hdd_init(void *m, const ek_s64 *v)
 	var = (v[P_AVG] - v[P_T2T]) * 1000;
 	if (full < 0)
 		full = 0;
+	/*
+	 * A + B = full, 8A/15 + B/3 = avg: solvable with A, B >= 0 only for
+	 * full/3 <= avg - t2t <= 8 full/15. Anything else is refused.
+	 */
 	a = 5 * var - 5 * full / 3;
-	if (a < 0)
-		a = 0;
-	if (a > full)
-		a = full;
+	if (var < 0 || a < 0 || a > full)
+		return -22;
 	b = full - a;
 	d->coef_a = (ek_u64)a;
 	d->coef_b = (ek_u64)b;

@@ -391,8 +391,8 @@ int main(int argc, char **argv)
 				for (rn = 0; rn < runs; rn++) {
 					c.seed = base.seed + rn;
 					if (sim_run(&c, &res[rn]))
-						die("%s: cannot set up the run (device or scheduler init failed)",
-						    pols[k]->name);
+						die("cannot set up the run: the %s parameters are inconsistent "
+						    "or %s refused to start", model->name, pols[k]->name);
 					if (res[rn].violations) {
 						fprintf(stderr, "elvkit-sim: %s, %s, %u threads, seed %llu: "
 							"%llu contract violations; first: %s\n",

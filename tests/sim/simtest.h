@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Helpers for the simulator's C tests (tests/sim/NNN-*.c). */
+#ifndef ELVKIT_SIMTEST_H
+#define ELVKIT_SIMTEST_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim.h"
+
+static int st_failed;
+
+#define CHECK(cond, ...)						\
+	do {								\
+		if (!(cond)) {						\
+			printf("FAIL %s:%d: ", __FILE__, __LINE__);	\
+			printf(__VA_ARGS__);				\
+			printf("\n");					\
+			st_failed = 1;					\
+		}							\
+	} while (0)
+
+/* A run configuration: scheduler, device and workload by name. */
+static inline void st_config(struct sim_config *c, const char *sched, const char *dev,
+			     const char *workload, unsigned threads)
+{
+	const struct ek_policy *p = sim_find_policy(sched);
+	const struct ek_model_type *m = sim_find_model(dev);
+	int w = sim_find_workload(workload);
+
+	if (!p || !m || w < 0) {
+		printf("FAIL: unknown %s/%s/%s\n", sched, dev, workload);
+		exit(1);
+	}
+	sim_config_init(c);
+	sim_config_policy(c, p);
+	sim_config_model(c, m);
+	c->workload = w;
+	c->threads = threads;
+}
+
+static inline void st_run(const struct sim_config *c, struct sim_result *r)
+{
+	if (sim_run(c, r)) {
+		printf("FAIL: %s on %s: run setup failed\n", c->policy->name, c->model->name);
+		exit(1);
+	}
+	if (r->violations) {
+		printf("FAIL: %s, %s, %u threads: %llu violations; first: %s\n",
+		       c->policy->name, sim_workload_name(c->workload), c->threads,
+		       (unsigned long long)r->violations, r->violation);
+		st_failed = 1;
+	}
+}
+
+static inline ek_s64 st_param(const struct sim_config *c, const char *name)
+{
+	ek_u32 i;
+
+	for (i = 0; i < c->model->nr_params; i++)
+		if (!strcmp(c->model->params[i].name, name))
+			return c->dev[i];
+	for (i = 0; i < c->policy->nr_tunables; i++)
+		if (!strcmp(c->policy->tunables[i].name, name))
+			return c->tun[i];
+	printf("FAIL: no parameter %s\n", name);
+	exit(1);
+}
+
+static inline double st_secs(uint64_t ns)
+{
+	return (double)ns / 1e9;
+}
+
+static inline int st_done(void)
+{
+	printf("%s\n", st_failed ? "FAILED" : "ok");
+	return st_failed;
+}
+
+#endif
