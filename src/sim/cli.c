@@ -93,16 +93,23 @@ static uint64_t parse_num(const char *opt, const char *s, int sized)
 static size_t split(char *s, char **out, size_t max, const char *opt)
 {
 	size_t n = 0;
-	char *tok, *save = NULL;
 
-	for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	if (!*s)
+		die("%s: empty list", opt);
+	for (;;) {
+		char *comma = strchr(s, ',');
+
+		if (comma)
+			*comma = 0;
+		if (!*s)
+			die("%s: empty entry in the list", opt);
 		if (n == max)
 			die("%s: too many entries (max %zu)", opt, max);
-		out[n++] = tok;
+		out[n++] = s;
+		if (!comma)
+			return n;
+		s = comma + 1;
 	}
-	if (!n)
-		die("%s: empty list", opt);
-	return n;
 }
 
 static struct sim_prio parse_prio(const char *opt, const char *s)
@@ -217,10 +224,11 @@ int main(int argc, char **argv)
 	struct sim_row *rows;
 	struct sim_result *res;
 
+	opterr = 0;
 	sim_config_init(&base);
 	base.max_kb = 0;	/* default decided once --block is known */
-	while ((opt = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		const char *o = argc > 0 ? argv[optind - 1] : "";
+	while ((opt = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		const char *o = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
 
 		switch (opt) {
 		case 's': sched_arg = optarg; break;
@@ -277,10 +285,10 @@ int main(int argc, char **argv)
 		case 'N': wall = 0; break;
 		case 'l': list_all(); return 0;
 		case 'h': usage(stdout); return 0;
+		case ':':
+			die("option needs a value: %s (see --help)", o);
 		default:
-			(void)o;
-			fprintf(stderr, "elvkit-sim: bad option (see --help)\n");
-			return 2;
+			die("unknown option %s (see --help)", o);
 		}
 	}
 	if (optind < argc)

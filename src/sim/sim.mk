@@ -84,4 +84,4 @@ check-sim:
 		$(MAKE) --no-print-directory -q $$b 2>/dev/null || rm -f $$b; \
 	done
 	@$(SIM_TEST_SRC)/run.sh $(SIM_SAN_OUT)/tests $(BUILD)/elvkit-sim \
-		$(SIM_C_TESTS) $(SIM_SH_TESTS)
+		$(sort $(SIM_C_TESTS) $(SIM_SH_TESTS))

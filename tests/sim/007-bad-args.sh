@@ -1,0 +1,41 @@
+#!/bin/bash
+DESCRIPTION="elvkit-sim: unknown scheduler, device, workload, tunable and malformed numbers exit 2 with a one-line reason"
+set -u
+sim=${ELVKIT_SIM:?}
+fail=0
+bad() {
+	local err rc
+	err=$("$sim" "$@" 2>&1 >/dev/null)
+	rc=$?
+	if [ $rc -ne 2 ] || [ -z "$err" ] || [ "$(printf '%s\n' "$err" | wc -l)" -ne 1 ]; then
+		echo "FAIL: elvkit-sim $* -> exit $rc, stderr: $err"
+		fail=1
+	else
+		echo "ok: $* -> $err"
+	fi
+}
+bad --sched nosuch
+bad --sched noop,
+bad --device floppy
+bad --workload seqsomething
+bad --threads 1,x
+bad --threads 0
+bad --threads ""
+bad --block 4q
+bad --block 1000
+bad --size -5
+bad --ios 12abc
+bad --seed 1.5
+bad --runs 0
+bad --tune nosuch=1
+bad --tune read_expire=abc
+bad --tune read_expire=-1 --sched deadline-read
+bad --dev rpm=1
+bad --dev nosuch=3
+bad --dev rpm
+bad --prio xx
+bad --bg sometimes
+bad --requeue 101
+bad --frobnicate
+bad extra-argument
+exit $fail
