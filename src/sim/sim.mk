@@ -74,7 +74,7 @@ sim-test-build: $(SIM_TEST_BINS) $(BUILD)/elvkit-sim
 demo: $(BUILD)/elvkit-sim
 	@src/sim/demo.sh $(BUILD)/elvkit-sim
 
-bench-cost: $(BUILD)/elvkit-cost
+bench-cost: $(BUILD)/elvkit-cost $(BUILD)/elvkit-sim
 	@src/sim/bench-cost.sh $(BUILD)/elvkit-cost
 
 # Build what builds, then run and record every test; fail if any failed.

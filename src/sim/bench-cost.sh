@@ -1,0 +1,46 @@
+#!/bin/bash
+# make bench-cost: instructions per request (insert + dispatch + completion)
+# for each policy at queue depths 16 .. 65536, counted by callgrind inside
+# elvkit-cost's cost_loop (deterministic). Flat, or log n at worst, is the goal.
+set -eu
+cost=${1:-build/elvkit-cost}
+ops=${OPS:-20000}
+depths=${DEPTHS:-"16 64 256 1024 4096 16384 65536"}
+command -v valgrind >/dev/null || { echo "bench-cost: valgrind not installed" >&2; exit 1; }
+mapfile -t policies < <("$(dirname "$cost")/elvkit-sim" --list |
+	sed -n '/^schedulers:/,/^devices/{/^  [^ ]/p}' | awk '{print $1}')
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "instructions per request (insert + dispatch + completion), callgrind, $ops requests per cell"
+printf '%8s' depth
+for p in "${policies[@]}"; do printf ' %14s' "$p"; done
+echo
+declare -A first last
+for d in $depths; do
+	printf '%8s' "$d"
+	for p in "${policies[@]}"; do
+		out=$tmp/cg.$p.$d
+		valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect=cost_loop \
+			"$cost" "$p" "$d" "$ops" >/dev/null 2>"$tmp/err" || {
+			printf ' %14s' fail
+			continue
+		}
+		ir=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$out" | head -n1)
+		per=$(awk -v a="$ir" -v b="$ops" 'BEGIN { printf "%.1f", a / b }')
+		printf ' %14s' "$per"
+		[ -n "${first[$p]:-}" ] || first[$p]=$per
+		last[$p]=$per
+	done
+	echo
+done
+printf '%8s' "x growth"
+for p in "${policies[@]}"; do
+	if [ -n "${first[$p]:-}" ]; then
+		printf ' %14s' "$(awk -v a="${last[$p]}" -v b="${first[$p]}" 'BEGIN { printf "%.2f", a / b }')"
+	else
+		printf ' %14s' "-"
+	fi
+done
+echo
+echo "(depth x4096 from first to last row; log2 growth would be about x5)"

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * elvkit-cost POLICY DEPTH OPS: keep DEPTH requests queued in POLICY and do
+ * OPS rounds of dispatch + completion + insert of a fresh request, inside
+ * cost_loop(), so that `valgrind --tool=callgrind --toggle-collect=cost_loop`
+ * counts the instructions a request costs at that queue depth. Sectors are
+ * pseudo-random, a quarter of the requests are writes, 64 processes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sim.h"
+
+#define OWNERS 64
+
+static ek_u64 timer_at = EK_U64_MAX;
+
+static void t_arm(struct ek_host *h, ek_u64 when) { (void)h; timer_at = when; }
+static void t_cancel(struct ek_host *h) { (void)h; timer_at = EK_U64_MAX; }
+static void t_kick(struct ek_host *h) { (void)h; }
+static const struct ek_host_ops ops = { t_arm, t_cancel, t_kick };
+
+static const struct ek_policy *pol;
+static void *sd;
+static struct ek_pctx *pctx[OWNERS];
+static ek_u64 *sectors;
+static ek_u64 now;
+
+static void fill(struct ek_rq *rq, ek_u64 i)
+{
+	ek_u32 owner = (ek_u32)(sectors[i] % OWNERS);
+
+	memset(rq, 0, sizeof(*rq));
+	rq->sector = sectors[i] & ~7ULL;
+	rq->nr_sectors = 8;
+	rq->dir = (i & 3) == 3 ? EK_WRITE : EK_READ;
+	rq->sync = rq->dir == EK_READ;
+	rq->prio_class = EK_PRIO_BE;
+	rq->prio_level = 4;
+	rq->owner = owner + 1;
+	rq->pctx = pctx[owner];
+	rq->arrival_ns = now;
+}
+
+static struct ek_rq *next(void)
+{
+	struct ek_rq *rq;
+
+	while (!pol->has_work(sd, now)) {
+		if (timer_at == EK_U64_MAX)
+			return NULL;
+		now = timer_at > now ? timer_at : now + 1;
+		timer_at = EK_U64_MAX;
+	}
+	rq = pol->dispatch(sd, now);
+	if (rq)
+		rq->dispatch_ns = now;
+	return rq;
+}
+
+__attribute__((noinline)) static int cost_loop(ek_u64 depth, ek_u64 n)
+{
+	ek_u64 i;
+
+	for (i = 0; i < n; i++) {
+		struct ek_rq *rq = next();
+
+		if (!rq)
+			return -1;
+		now += 1000;
+		pol->completed(sd, rq, now);
+		fill(rq, depth + i);
+		pol->insert(sd, rq, now);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct ek_host host = { &ops, { 1, 1, 0 }, NULL };
+	ek_s64 tun[EK_MAX_TUNABLES] = { 0 };
+	struct ek_rq *rqs;
+	ek_u64 depth, n, i, seed = 1;
+	ek_u32 k;
+
+	if (argc != 4 || !(pol = sim_find_policy(argv[1]))) {
+		fprintf(stderr, "usage: elvkit-cost POLICY DEPTH OPS\n");
+		return 2;
+	}
+	depth = strtoull(argv[2], NULL, 10);
+	n = strtoull(argv[3], NULL, 10);
+	if (!depth || !n) {
+		fprintf(stderr, "elvkit-cost: DEPTH and OPS must be positive\n");
+		return 2;
+	}
+	host.dev.nr_requests = (ek_u32)depth;
+	for (k = 0; k < pol->nr_tunables; k++)
+		if (!(pol->tunables[k].flags & EK_TUN_RO))
+			tun[k] = pol->tunables[k].def;
+	sd = calloc(1, pol->sched_size ? pol->sched_size : 1);
+	rqs = calloc(depth, sizeof(*rqs));
+	sectors = malloc((depth + n) * sizeof(*sectors));
+	if (!sd || !rqs || !sectors || pol->init(sd, &host, tun))
+		return 1;
+	for (i = 0; i < depth + n; i++) {
+		ek_u64 z = (seed += 0x9E3779B97F4A7C15ULL);
+
+		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+		z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+		sectors[i] = (z ^ (z >> 31)) % (1ULL << 31);
+	}
+	for (k = 0; k < OWNERS; k++) {
+		pctx[k] = calloc(1, sizeof(struct ek_pctx) + pol->pctx_size);
+		if (!pctx[k])
+			return 1;
+		pctx[k]->owner = k + 1;
+		if (pol->pctx_init)
+			pol->pctx_init(sd, pctx[k]);
+	}
+	for (i = 0; i < depth; i++) {
+		fill(&rqs[i], i);
+		pol->insert(sd, &rqs[i], now);
+		now += 10;
+	}
+	if (cost_loop(depth, n)) {
+		fprintf(stderr, "elvkit-cost: %s stopped dispatching\n", pol->name);
+		return 1;
+	}
+	/* drain, so exit sees an empty queue */
+	while (next())
+		;
+	for (k = 0; k < OWNERS; k++) {
+		if (pol->pctx_exit)
+			pol->pctx_exit(sd, pctx[k]);
+		pctx[k]->flags |= EK_PCTX_EXITED;
+	}
+	pol->exit(sd);
+	for (k = 0; k < OWNERS; k++)
+		free(pctx[k]);
+	free(sectors);
+	free(rqs);
+	free(sd);
+	return 0;
+}
