@@ -6,6 +6,7 @@
 
 const struct ek_policy *const sim_policies[] = {
 	&ek_deadline_read_policy,
+	&ek_anticipatory_policy,
 	&ek_noop_policy,
 	&ek_elevator_policy,
 	NULL,
