@@ -62,10 +62,16 @@ extern const struct ek_model_type *const ek_models[];
 
 /* helpers shared by the models (model_util.c) */
 ek_u64 ek_isqrt(ek_u64 x);
-/* x * num / den without overflow for x, num < 2^64 and den > 0 (128-bit). */
+/*
+ * floor(x * num / den), den > 0. Exact when x * num fits in 64 bits, or
+ * else when (den - 1) * num does; no 128-bit division (no libgcc helpers
+ * in a kernel).
+ */
 static inline ek_u64 ek_muldiv(ek_u64 x, ek_u64 num, ek_u64 den)
 {
-	return (ek_u64)(((unsigned __int128)x * num) / den);
+	if (!num || x <= EK_U64_MAX / num)
+		return x * num / den;
+	return (x / den) * num + (x % den) * num / den;
 }
 /* Keep `r` in a list sorted by done_ns (stable among equal times). */
 void ek_mrq_insert_sorted(struct ek_list *head, struct ek_mrq *r);
