@@ -69,7 +69,11 @@ $(SIM_SAN_OUT)/tests/%: $(SIM_TEST_SRC)/%.c $(SIM_SAN_OBJS) $(SIM_HDRS)
 	@rm -f $@
 	$(CC) $(SIM_SAN_CFLAGS) -Isrc/sim $< $(SIM_SAN_OBJS) -lm -o $@
 
-sim-test-build: $(SIM_TEST_BINS) $(BUILD)/elvkit-sim
+# The CLI for the shell tests, with the sanitizers like the C tests.
+$(SIM_SAN_OUT)/elvkit-sim: $(SIM_SAN_OUT)/cli.o $(SIM_SAN_OBJS)
+	$(CC) $(SIM_SAN_CFLAGS) $^ -lm -o $@
+
+sim-test-build: $(SIM_TEST_BINS) $(SIM_SAN_OUT)/elvkit-sim
 
 demo: $(BUILD)/elvkit-sim
 	@src/sim/demo.sh $(BUILD)/elvkit-sim
@@ -83,5 +87,5 @@ check-sim:
 	for b in $(SIM_TEST_BINS); do \
 		$(MAKE) --no-print-directory -q $$b 2>/dev/null || rm -f $$b; \
 	done
-	@$(SIM_TEST_SRC)/run.sh $(SIM_SAN_OUT)/tests $(BUILD)/elvkit-sim \
+	@$(SIM_TEST_SRC)/run.sh $(SIM_SAN_OUT)/tests $(SIM_SAN_OUT)/elvkit-sim \
 		$(sort $(SIM_C_TESTS) $(SIM_SH_TESTS))
