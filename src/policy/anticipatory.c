@@ -4,9 +4,17 @@
  * "Anticipatory scheduling" (SOSP 2001) and Linux 2.6's as-iosched.
  *
  * Underneath it is a deadline scheduler: per direction a sector-sorted tree
- * and a FIFO with an expiry time, served in read and write batches. A batch
- * ends when its time is up (read_batch_expire, write_batch_expire) while the
- * other direction waits, or when the other direction's FIFO head expires.
+ * and a FIFO with an expiry time, served in read and write batches. Within
+ * a batch requests go in one-way sector order, except that an expired FIFO
+ * head of the batch's direction goes next. A batch ends by time while the
+ * other direction waits (read_batch_expire, write_batch_expire), and the
+ * next batch starts at its direction's FIFO head. So a deadline bounds a
+ * wait together with the other direction's batch: a read waits at most
+ * about read_expire + write_batch_expire, a write about write_expire +
+ * read_batch_expire (plus the service of older expired requests). This is
+ * as-iosched's trade: an expired write cannot cut a read batch short, or a
+ * backlog of buffered writes (whose FIFO head is always expired) would end
+ * every read batch after one read and undo anticipation.
  *
  * On top, anticipation beats deceptive idleness: a process P that reads
  * synchronously has, when its read completes, nothing queued, yet will issue
@@ -22,12 +30,12 @@
  * when the candidate request is closer than P's usual seek. The wait ends
  * at once when P's read (or any read close to P's position) arrives (a
  * "hit"), when P has been silent for antic_expire (a "timeout"), or when P
- * exits, a FIFO deadline expires, the read batch runs out while writes wait
- * or anticipation is switched off (an "abort").
+ * exits, another read's FIFO deadline expires, the read batch runs out
+ * while writes wait or anticipation is switched off (an "abort").
  *
  * The wait never blocks the host: while waiting has_work() is false and the
  * host's timer is armed for the earliest moment the wait can end by itself
- * (P's window closing, a FIFO head expiring, the read batch ending); an
+ * (P's window closing, the read FIFO head expiring, the read batch ending); an
  * arriving request that ends the wait kicks the host. Every decision is
  * computed by one side-effect-free function, as_pick(), so that has_work()
  * is exactly "dispatch() would return a request"; after each event (and in
@@ -224,16 +232,12 @@ static int as_fifo_expired(struct as_data *ad, int dir, ek_u64 now)
 }
 
 /*
- * The running batch has ended for a batch switch: its time is up or the
- * other direction's FIFO head expired. Only matters when both directions
- * have requests queued.
+ * The running batch's time is up. Only matters when the other direction
+ * has requests queued (until then the batch clock keeps restarting).
  */
 static int as_batch_expired(struct as_data *ad, ek_u64 now)
 {
-	int dir = ad->batch_dir;
-
-	return now >= ad->batch_start_ns + ad->batch_expire[dir] ||
-	       as_fifo_expired(ad, !dir, now);
+	return now >= ad->batch_start_ns + ad->batch_expire[ad->batch_dir];
 }
 
 static int as_antic_enabled(struct as_data *ad)
@@ -323,9 +327,8 @@ static int as_wait_end(struct as_data *ad, ek_u64 now)
 		return AS_END_ABORT;
 	if (now >= as_antic_deadline(ad, p))
 		return AS_END_TIMEOUT;
-	if (as_fifo_expired(ad, EK_READ, now) ||
-	    as_fifo_expired(ad, EK_WRITE, now))
-		return AS_END_ABORT;
+	if (as_fifo_expired(ad, EK_READ, now))
+		return AS_END_ABORT;	/* someone else's read is due */
 	if (ad->nr_sorted[EK_WRITE] && as_batch_expired(ad, now))
 		return AS_END_ABORT;
 	return AS_END_NONE;
@@ -415,16 +418,12 @@ static int as_has_work_at(struct as_data *ad, ek_u64 now)
 static ek_u64 as_wake_time(struct as_data *ad)
 {
 	ek_u64 t = EK_U64_MAX;
-	struct ek_rq *rq;
-	int dir;
+	struct ek_rq *rq = as_fifo_head(ad, EK_READ);
 
 	if (ad->last_pctx)
 		t = as_antic_deadline(ad, ad->last_pctx);
-	for (dir = EK_READ; dir <= EK_WRITE; dir++) {
-		rq = as_fifo_head(ad, dir);
-		if (rq)
-			t = ek_min_u64(t, rq->deadline_ns);
-	}
+	if (rq)
+		t = ek_min_u64(t, rq->deadline_ns);
 	if (ad->nr_sorted[EK_WRITE])
 		t = ek_min_u64(t, ad->batch_start_ns +
 			       ad->batch_expire[ad->batch_dir]);

@@ -1,15 +1,20 @@
-/* DESCRIPTION: anticipatory: read_expire and write_expire are still honoured while the policy keeps anticipating for fast readers */
+/* DESCRIPTION: anticipatory: read_expire, and write_expire within the read batch time, are still honoured while the policy keeps anticipating for fast readers */
 #include "antic.h"
 
 #define NSHOT 100
 /*
+ * A batch ends by time only, and the next one starts at its FIFO head, so
+ * a read waits at most read_expire + write_batch_expire (it came just
+ * before a read batch ended, unexpired, behind the sweep), a write at most
+ * write_expire + read_batch_expire; a due read ends any wait at once.
+ *
  * After its deadline a request still waits for the one on the disk and for
  * older expired ones, each a seek: at most one per reader, one-off read,
  * one-off write, plus the one in service.
  */
 #define SLACK(nreaders) (((nreaders) + 3) * 8 * MS)
 
-static void run(ek_s64 rexp, ek_s64 wexp, unsigned int nreaders)
+static void run(ek_s64 rexp, ek_s64 wexp, ek_s64 rbatch, unsigned int nreaders)
 {
 	struct th *th = th_new(&ek_anticipatory_policy, 8192);
 	struct ah_oneshot shots[NSHOT];
@@ -21,6 +26,7 @@ static void run(ek_s64 rexp, ek_s64 wexp, unsigned int nreaders)
 
 	th_preset(th, "read_expire", rexp);
 	th_preset(th, "write_expire", wexp);
+	th_preset(th, "read_batch_expire", rbatch);
 	th_start(th);
 	memset(r, 0, sizeof(r));
 	for (i = 0; i < nreaders; i++) {
@@ -62,10 +68,12 @@ static void run(ek_s64 rexp, ek_s64 wexp, unsigned int nreaders)
 	for (i = 0; i < nreaders; i++)
 		if (r[i].max_wait > maxw[EK_READ])
 			maxw[EK_READ] = r[i].max_wait;
-	lim[EK_READ] = (ek_u64)rexp * MS + SLACK(nreaders);
-	lim[EK_WRITE] = (ek_u64)wexp * MS + SLACK(nreaders);
-	printf("%u readers, read_expire %lld, write_expire %lld: max wait read %.1f ms, write %.1f ms; served %lu reads %lu writes; ",
-	       nreaders, (long long)rexp, (long long)wexp, maxw[0] / 1e6,
+	lim[EK_READ] = (ek_u64)(rexp + 125) * MS + SLACK(nreaders);
+	lim[EK_WRITE] = (ek_u64)(wexp + rbatch) * MS + SLACK(nreaders);
+	printf("limits read %.0f write %.0f ms\n", lim[0] / 1e6, lim[1] / 1e6);
+	printf("%u readers, read_expire %lld, write_expire %lld, read_batch_expire %lld: max wait read %.1f ms, write %.1f ms; served %lu reads %lu writes; ",
+	       nreaders, (long long)rexp, (long long)wexp, (long long)rbatch,
+	       maxw[0] / 1e6,
 	       maxw[1] / 1e6, served[0], served[1]);
 	ah_print_stats(th);
 	TH_CHECK(th_stat(th, "antic_hits") >= 30,
@@ -88,10 +96,11 @@ static void run(ek_s64 rexp, ek_s64 wexp, unsigned int nreaders)
 
 int main(void)
 {
-	run(125, 250, 1);
-	run(125, 250, 2);
-	run(50, 80, 2);
-	run(20, 500, 3);
+	run(125, 250, 500, 1);
+	run(125, 250, 500, 2);
+	run(125, 250, 100, 2);
+	run(50, 80, 60, 2);
+	run(20, 500, 500, 3);
 	printf("ok\n");
 	return 0;
 }
