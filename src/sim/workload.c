@@ -222,8 +222,14 @@ void wl_bio_done(struct sim *s, struct sbio *b)
 	t->inflight--;
 	r->bios_done++;
 	if (!t->bg) {
-		r->fg_bytes += bytes;
-		r->fg_ios++;
+		/*
+		 * After a cut at the time limit, bytes no longer count, but the
+		 * latency of what was stuck does (measured when it drains).
+		 */
+		if (!s->ended) {
+			r->fg_bytes += bytes;
+			r->fg_ios++;
+		}
 		r->lat_n++;
 		r->lat_sum_ns += lat;
 		if (lat > r->lat_max_ns)
