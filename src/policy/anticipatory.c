@@ -31,7 +31,8 @@
  * at once when P's read (or any read close to P's position) arrives (a
  * "hit"), when P has been silent for antic_expire (a "timeout"), or when P
  * exits, another read's FIFO deadline expires, the read batch runs out
- * while writes wait or anticipation is switched off (an "abort").
+ * while writes wait, the reads held fill nr_requests (P could not submit)
+ * or anticipation is switched off (an "abort").
  *
  * The wait never blocks the host: while waiting has_work() is false and the
  * host's timer is armed for the earliest moment the wait can end by itself
@@ -322,6 +323,23 @@ static int as_break(struct as_data *ad, struct ek_pctx *p, struct ek_rq *rq,
 	return AS_END_NONE;
 }
 
+/*
+ * P's read is done and the reads the scheduler holds fill nr_requests: P
+ * cannot even submit its next read, the slot its read freed has gone to
+ * another (blocked) process, so waiting for P is wasted. While P's read is
+ * on the device this is not known yet: its slot may well be P's again.
+ * (With a per-direction limit, as in the simulator, this is exact; with a
+ * shared limit, as in the kernel, reads and writes filling it together are
+ * missed.)
+ */
+static int as_queue_full(struct as_data *ad, struct ek_pctx *p)
+{
+	ek_u32 limit = ad->host->dev.nr_requests;
+
+	return limit && !as_ps(p)->nr_inflight &&
+	       ad->nr_sorted[EK_READ] + ad->nr_inflight[EK_READ] >= limit;
+}
+
 /* Why a running wait ends at time now by itself, or AS_END_NONE. */
 static int as_wait_end(struct as_data *ad, ek_u64 now)
 {
@@ -333,6 +351,8 @@ static int as_wait_end(struct as_data *ad, ek_u64 now)
 		return AS_END_TIMEOUT;
 	if (as_fifo_expired(ad, EK_READ, now))
 		return AS_END_ABORT;	/* someone else's read is due */
+	if (as_queue_full(ad, p))
+		return AS_END_ABORT;
 	if (ad->nr_sorted[EK_WRITE] && as_batch_expired(ad, now))
 		return AS_END_ABORT;
 	return AS_END_NONE;
@@ -346,6 +366,8 @@ static int as_can_anticipate(struct as_data *ad, struct ek_rq *rq, ek_u64 now)
 	if (!p || as_exited(p) || !as_antic_enabled(ad))
 		return 0;
 	if (ad->nr_sorted[EK_WRITE] && as_batch_expired(ad, now))
+		return 0;
+	if (as_queue_full(ad, p))
 		return 0;
 	return as_break(ad, p, rq, now) == AS_END_NONE;
 }
