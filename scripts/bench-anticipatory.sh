@@ -73,7 +73,7 @@ trunc_mark() {
 }
 
 echo "anticipatory benchmark: elvkit-sim on hdd (defaults: 7200 rpm, qd 1, read-ahead cache), seed $seed"
-echo "  * = run cut at the time limit (rates are over the simulated time; the writer never stops)"
+echo "  * = run cut at the time limit (rates count I/O completed before the cut)"
 echo
 
 # 1. read-vs-write
