@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION: read by run.sh
 DESCRIPTION="ioschedctl: usage errors exit 2, --help works for every command"
 . "$(dirname "$0")/lib.sh"
 mkdev sda "[mq-deadline] none" 1

@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION: read by run.sh
 DESCRIPTION="ioschedctl list: every device, current and available schedulers, rotational, depth"
 . "$(dirname "$0")/lib.sh"
 mkdev sda "mq-deadline [deadline-read] none" 1

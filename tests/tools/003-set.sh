@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION: read by run.sh
 DESCRIPTION="ioschedctl set: switches, loads the module, one-line errors for bad device/scheduler"
 . "$(dirname "$0")/lib.sh"
 mkdev sda "[mq-deadline] none" 1

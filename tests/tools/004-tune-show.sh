@@ -1,11 +1,10 @@
 #!/bin/bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION: read by run.sh
 DESCRIPTION="ioschedctl tune/show: checks keys, refuses read-only ones, reports the kernel's refusal"
 . "$(dirname "$0")/lib.sh"
 mkdev sda "[deadline-read] mq-deadline none" 1 \
 	queue/iosched/read_expire=125 queue/iosched/fifo_batch=16 queue/iosched/dispatched=7
 chmod 0444 "$T/sys/block/sda/queue/iosched/dispatched"
-# the kernel refusing a value: writes to /dev/full fail (ENOSPC)
-ln -s /dev/full "$T/sys/block/sda/queue/iosched/write_expire"
 mkdev nullb0 "[none] mq-deadline" 0
 mkdev dm-0 "none" 0
 
@@ -18,6 +17,8 @@ expect 0 "^scheduler: none$" -- show nullb0
 expect 0 "cannot have an I/O scheduler" -- show dm-0
 expect 1 "no such block device" -- show sdq
 
+# the kernel refusing a value: writes to /dev/full fail (ENOSPC)
+ln -s /dev/full "$T/sys/block/sda/queue/iosched/write_expire"
 expect 0 "^sda: read_expire = 200$" -- tune sda read_expire=200 fifo_batch=8
 [ "$(cat "$T/sys/block/sda/queue/iosched/fifo_batch")" = 8 ] || fail "fifo_batch not written"
 expect 1 "has no tunable 'bogus'" -- tune sda read_expire=100 bogus=1

@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION: read by run.sh
 DESCRIPTION="ioschedctl persist/unpersist: udev rules by WWN, serial or path ID, never kernel name"
 . "$(dirname "$0")/lib.sh"
 mkdev sda "[deadline-read] mq-deadline none" 1 device/wwid="naa.5000c500a1b2c3d4  " \

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Helpers for the host-side ioschedctl tests: a fake sysfs tree, a fake
 # modprobe, and assertions. Sourced by tests/tools/[0-9]*.sh.
 set -u

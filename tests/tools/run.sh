@@ -2,7 +2,8 @@
 # Run the host-side ioschedctl tests (tests/tools/[0-9]*.sh) and record each
 # as "tools/<name>" through scripts/lib/results.sh. Exit 1 if any failed.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
+# shellcheck source=scripts/lib/results.sh
 . scripts/lib/results.sh
 : "${ELVKIT_RESULTS:=$PWD/build/results}"
 export ELVKIT_RESULTS
