@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
+DESCRIPTION="ioschedctl tune/show: every tunable set and shown; unknown and read-only keys and the kernel's EINVAL reported"
+PER_SCHED=1
+. "$(dirname "$0")/lib.sh"
+ISC=$ELVKIT_TOP/scripts/ioschedctl
+load_modules || fail "insmod failed"
+dir=$(iosched_dir "$DEV")
+
+expect_err() {
+	local rc=$1 pat=$2 err got
+	shift 2
+	err=$("$ISC" "$@" 2>&1 >/dev/null)
+	got=$?
+	[ "$got" = "$rc" ] || fail "ioschedctl $*: exit $got, want $rc ($err)"
+	[ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || fail "ioschedctl $*: not one line: $err"
+	case "$err" in "ioschedctl: "*$pat*) ;; *) fail "ioschedctl $*: '$err' lacks '$pat'" ;; esac
+}
+
+"$ISC" set "$DEV" none >/dev/null || fail "set none"
+expect_err 1 "no active scheduler" tune "$DEV" fifo_batch=1
+"$ISC" set "$DEV" "$SCHED" >/dev/null || fail "set $SCHED"
+
+show=$("$ISC" show "$DEV") || fail "show failed"
+printf '%s\n' "$show" | grep -qx "scheduler: $SCHED" || fail "show: $show"
+# every attribute shown with its value; counters marked (ro)
+for f in "$dir"/*; do
+	k=${f##*/}
+	printf '%s\n' "$show" | grep -qE "^  $k = $(cat "$f")( \(ro\))?$" || fail "show lacks $k: $show"
+done
+
+while read -r name def min max; do
+	new=$min; [ "$new" = "$def" ] && new=$max
+	out=$("$ISC" tune "$DEV" "$name=$new") || fail "tune $name=$new failed"
+	[ "$out" = "$DEV: $name = $new" ] || fail "tune printed '$out'"
+	[ "$(cat "$dir/$name")" = "$new" ] || fail "$name reads $(cat "$dir/$name") after tune"
+	expect_err 1 "kernel refused $name=$((max + 1)) for $DEV: Invalid argument" tune "$DEV" "$name=$((max + 1))"
+	[ "$(cat "$dir/$name")" = "$new" ] || fail "$name changed after a refused value"
+	"$ISC" tune "$DEV" "$name=$def" >/dev/null || fail "restoring $name"
+done < <(tunable_table "$SCHED")
+
+first=$(tunable_table "$SCHED" | awk 'NR == 1 {print $1}')
+before=$(cat "$dir/$first")
+expect_err 1 "has no tunable 'no_such_knob'" tune "$DEV" "$first=$before" no_such_knob=1
+ro=""
+for f in "$dir"/*; do
+	[ "$(stat -c %A "$f" | cut -c3)" = w ] || { ro=${f##*/}; break; }
+done
+if [ -n "$ro" ]; then
+	expect_err 1 "tunable '$ro' of $SCHED is read-only" tune "$DEV" "$ro=0"
+fi
+"$ISC" tune "$DEV" fifo_batch >/dev/null 2>&1; [ $? = 2 ] || fail "tune KEY without =VALUE must exit 2"
+"$ISC" set "$DEV" none >/dev/null || fail "set none at the end"
+exit 0
