@@ -62,6 +62,8 @@ enum as_tunable {
 	AS_T_ANTIC_HITS,
 	AS_T_ANTIC_TIMEOUTS,
 	AS_T_ANTIC_ABORTED,
+	AS_T_DISPATCHED_READS,
+	AS_T_DISPATCHED_WRITES,
 	AS_NR_TUNABLES
 };
 
@@ -98,6 +100,12 @@ static const struct ek_tunable as_tunables[AS_NR_TUNABLES] = {
 	[AS_T_ANTIC_ABORTED] = {
 		"antic_aborted", "waits",
 		"waits ended by an exit, a deadline, a batch end or a tunable",
+		0, 0, 0, EK_TUN_RO },
+	[AS_T_DISPATCHED_READS] = {
+		"dispatched_reads", "requests", "reads handed to the device",
+		0, 0, 0, EK_TUN_RO },
+	[AS_T_DISPATCHED_WRITES] = {
+		"dispatched_writes", "requests", "writes handed to the device",
 		0, 0, 0, EK_TUN_RO },
 };
 
@@ -188,7 +196,8 @@ struct as_data {
 	ek_u64 batch_expire[2];
 	int antic_nonrot;
 
-	ek_u64 stat[4];			/* started, hits, timeouts, aborted */
+	/* started, hits, timeouts, aborted, dispatched reads, writes */
+	ek_u64 stat[6];
 };
 
 static struct as_pstat *as_ps(struct ek_pctx *p)
@@ -678,6 +687,7 @@ static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 		as_ps(rq->pctx)->nr_inflight += 1;
 	}
 	ad->nr_inflight[rq->dir] += 1;
+	ad->stat[AS_T_DISPATCHED_READS - AS_T_ANTIC_STARTED + rq->dir] += 1;
 	as_settle(ad, now);	/* a wait for this read may start already */
 	return rq;
 }

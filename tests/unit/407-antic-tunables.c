@@ -44,6 +44,7 @@ int main(void)
 	};
 	static const char *const stats[] = {
 		"antic_started", "antic_hits", "antic_timeouts", "antic_aborted",
+		"dispatched_reads", "dispatched_writes",
 	};
 	const struct ek_policy *pol = &ek_anticipatory_policy;
 	struct th *th;
@@ -52,7 +53,7 @@ int main(void)
 	unsigned long kicks;
 	unsigned int i;
 
-	TH_CHECK(pol->nr_tunables == 10, "%u tunables", pol->nr_tunables);
+	TH_CHECK(pol->nr_tunables == 12, "%u tunables", pol->nr_tunables);
 	for (i = 0; i < 6; i++) {
 		const struct ek_tunable *t = &pol->tunables[i];
 
@@ -62,7 +63,7 @@ int main(void)
 			 "tunable %u: %s %lld [%lld, %lld]", i, t->name,
 			 (long long)t->def, (long long)t->min, (long long)t->max);
 	}
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 6; i++)
 		TH_CHECK(!strcmp(pol->tunables[6 + i].name, stats[i]) &&
 			 (pol->tunables[6 + i].flags & EK_TUN_RO),
 			 "statistic %u is %s", i, pol->tunables[6 + i].name);

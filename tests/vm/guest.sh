@@ -19,9 +19,10 @@ mkdir -p "$logdir"
 record "$group" PASS "vm/$KVER/booted-kernel"
 
 # A memory-backed device so that fio can verify what it wrote.
-if ! modprobe null_blk nr_devices=1 memory_backed=1 gb=1 irqmode=2 \
-	completion_nsec=50000 hw_queue_depth=64; then
+if ! err=$(modprobe null_blk nr_devices=1 memory_backed=1 gb=1 irqmode=2 \
+	completion_nsec=50000 hw_queue_depth=64 2>&1); then
 	record "$group" FAIL "vm/$KVER/null_blk"
+	echo "    $err"
 	exit 1
 fi
 udevadm settle 2>/dev/null || true
