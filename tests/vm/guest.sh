@@ -37,13 +37,15 @@ export ELVKIT_SCHEDS="${scheds[*]}"
 run_test() { # run_test FILE NAME [SCHED]
 	local f=$1 name=$2 rc log
 	log="$logdir/${name//\//_}.log"
+	t0=$SECONDS
 	SCHED=${3:-} timeout 600 bash "$f" >"$log" 2>&1
 	rc=$?
 	case $rc in
 	0) record "$group" PASS "$name" ;;
-	77) record "$group" SKIP "$name" ;;
+	77) record "$group" SKIP "$name"; sed 's/^/    /' "$log" | tail -n 3 ;;
 	*) record "$group" FAIL "$name"; sed 's/^/    /' "$log" | tail -n 15 ;;
 	esac
+	echo "    ($((SECONDS - t0)) s)"
 }
 
 for f in "$ELVKIT_TOP"/tests/vm/[0-9]*.sh; do
