@@ -35,5 +35,3 @@ k_build_root() {
 	else return 1; fi
 }
 
-# True when RELEASE's headers live only in the sid build root.
-k_needs_sid_root() { [ -n "$(k_build_root "$1" 2>/dev/null)" ]; }
