@@ -480,11 +480,10 @@ static int ek_request_merge(struct request_queue *q, struct request **req,
 	return ELEVATOR_NO_MERGE;
 }
 
-static void ek_request_merged(struct request_queue *q, struct request *rq,
-			      enum elv_merge type)
+/* rq grew by a merge: tell the policy where it starts and ends now. */
+static void ek_resync(struct ek_queue *eq, struct ek_rq *erq,
+		      struct request *rq)
 {
-	struct ek_queue *eq = ek_queue_of(q);
-	struct ek_rq *erq = ek_rq_of(rq);
 	const struct ek_policy *p = ek_policy_of(eq);
 	u64 old;
 
@@ -497,13 +496,18 @@ static void ek_request_merged(struct request_queue *q, struct request *rq,
 		p->merged(eq->sd, erq, old);
 }
 
+static void ek_request_merged(struct request_queue *q, struct request *rq,
+			      enum elv_merge type)
+{
+	ek_resync(ek_queue_of(q), ek_rq_of(rq), rq);
+}
+
 static void ek_requests_merged(struct request_queue *q, struct request *rq,
 			       struct request *next)
 {
 	struct ek_queue *eq = ek_queue_of(q);
 	const struct ek_policy *p = ek_policy_of(eq);
 	struct ek_rq *erq = ek_rq_of(rq), *enext = ek_rq_of(next);
-	u64 old;
 
 	elv_rqhash_del(q, next);
 	if (!enext) {
@@ -514,13 +518,7 @@ static void ek_requests_merged(struct request_queue *q, struct request *rq,
 		if (erq && p->merged_requests)
 			p->merged_requests(eq->sd, erq, enext);
 	}
-	if (erq && (erq->host_flags & EKH_INSERTED)) {
-		old = erq->sector;
-		erq->sector = blk_rq_pos(rq);
-		erq->nr_sectors = blk_rq_sectors(rq);
-		if (p->merged)
-			p->merged(eq->sd, erq, old);
-	}
+	ek_resync(eq, erq, rq);
 }
 
 void ek_fill_ops(struct ek_sched *s)

@@ -27,17 +27,6 @@ for src in "$@"; do
 		failed=1
 		continue
 	fi
-	timeout 600 "${cmd[@]}" >"$log" 2>&1
-	rc=$?
-	case $rc in
-	0) record sim PASS "sim/$name" ;;
-	77) record sim SKIP "sim/$name" ;;
-	*)
-		record sim FAIL "sim/$name"
-		echo "     $(describe "$src") (exit $rc); log: $log"
-		tail -n 20 "$log" | sed 's/^/     | /'
-		failed=1
-		;;
-	esac
+	run_test sim "sim/$name" 600 "$log" "${cmd[@]}" || failed=1
 done
 exit $failed

@@ -7,20 +7,12 @@ cd "$(dirname "$0")/../.." || exit 1
 . scripts/lib/results.sh
 : "${ELVKIT_RESULTS:=$PWD/build/results}"
 export ELVKIT_RESULTS
+mkdir -p "$ELVKIT_RESULTS"
+: >"$ELVKIT_RESULTS/tools.txt"	# this runner owns the group: no pile-up on reruns
 failed=0
 for t in tests/tools/[0-9]*.sh; do
 	name=$(basename "$t" .sh)
-	log=$(timeout 120 bash "$t" 2>&1)
-	rc=$?
-	case $rc in
-	0) record tools PASS "tools/$name" ;;
-	77) record tools SKIP "tools/$name" ;;
-	*)
-		record tools FAIL "tools/$name"
-		printf '  %s: %s\n' "$(describe "$t")" "rc=$rc" >&2
-		printf '%s\n' "$log" | sed 's/^/  /' >&2
-		failed=1
-		;;
-	esac
+	mkdir -p build/tools
+	run_test tools "tools/$name" 120 "build/tools/$name.log" bash "$t" || failed=1
 done
 exit $failed

@@ -16,24 +16,12 @@ failed=0
 for src in "$@"; do
 	name=$(basename "$src" .c)
 	bin=$out/$name
-	log=$out/$name.log
 	if [ ! -x "$bin" ]; then
 		record unit FAIL "unit/$name"
 		echo "     $name did not build"
 		failed=1
 		continue
 	fi
-	timeout 300 "$bin" >"$log" 2>&1
-	rc=$?
-	case $rc in
-	0) record unit PASS "unit/$name" ;;
-	77) record unit SKIP "unit/$name" ;;
-	*)
-		record unit FAIL "unit/$name"
-		echo "     $(describe "$src") (exit $rc); log: $log"
-		tail -n 20 "$log" | sed 's/^/     | /'
-		failed=1
-		;;
-	esac
+	run_test unit "unit/$name" 300 "$out/$name.log" "$bin" || failed=1
 done
 exit $failed

@@ -34,17 +34,10 @@ for ko in "$ELVKIT_KO_DIR"/*.ko; do
 done
 export ELVKIT_SCHEDS="${scheds[*]}"
 
-run_test() { # run_test FILE NAME [SCHED]
-	local f=$1 name=$2 rc log
-	log="$logdir/${name//\//_}.log"
-	t0=$SECONDS
-	SCHED=${3:-} timeout 600 bash "$f" >"$log" 2>&1
-	rc=$?
-	case $rc in
-	0) record "$group" PASS "$name" ;;
-	77) record "$group" SKIP "$name"; sed 's/^/    /' "$log" | tail -n 3 ;;
-	*) record "$group" FAIL "$name"; sed 's/^/    /' "$log" | tail -n 15 ;;
-	esac
+# guest_test FILE NAME [SCHED]: one guest test, timed.
+guest_test() {
+	local t0=$SECONDS
+	run_test "$group" "$2" 600 "$logdir/${2//\//_}.log" env SCHED="${3:-}" bash "$1"
 	echo "    ($((SECONDS - t0)) s)"
 }
 
@@ -52,10 +45,10 @@ for f in "$ELVKIT_TOP"/tests/vm/[0-9]*.sh; do
 	t=$(basename "$f" .sh)
 	if grep -q '^PER_SCHED=1' "$f"; then
 		for s in "${scheds[@]}"; do
-			run_test "$f" "vm/$KVER/$t/$s" "$s"
+			guest_test "$f" "vm/$KVER/$t/$s" "$s"
 		done
 	else
-		run_test "$f" "vm/$KVER/$t"
+		guest_test "$f" "vm/$KVER/$t"
 	fi
 done
 touch "$ELVKIT_RESULTS/vm-$KVER.done"
