@@ -41,7 +41,12 @@ build_one() {
 	mkdir -p "$out"
 	# Each kernel builds in its own copy of the tree: out-of-tree kbuild
 	# writes objects next to the sources, and 7.2 builds in a chroot.
-	if [ -n "$root" ]; then tree="$root/build/elvkit-$ver"; else tree="$top/$out/tree"; fi
+	if [ -n "$root" ]; then
+		# One copy per checkout, so that two clones never share it.
+		tree="$root/build/elvkit-$(printf '%s' "$top" | md5sum | cut -c1-8)-$ver"
+	else
+		tree="$top/$out/tree"
+	fi
 	rm -rf "$tree"
 	mkdir -p "$tree/src"
 	cp -a Kbuild include "$tree/"
