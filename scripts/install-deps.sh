@@ -10,6 +10,17 @@ cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
 log() { printf 'install-deps: %s\n' "$*" >&2; }
 
+# retry CMD...: a mirror hiccup should not fail a fresh machine's first run.
+retry() {
+	local n
+	for n in 1 2 3; do
+		"$@" && return 0
+		log "attempt $n of '$*' failed"
+		sleep $((n * 10))
+	done
+	return 1
+}
+
 apt_sources() {
 	local f=/etc/apt/sources.list.d/elvkit.sources p=/etc/apt/preferences.d/elvkit
 	if [ ! -f "$f" ]; then
@@ -41,7 +52,7 @@ PIN
 	fi
 	if [ ! -f /var/lib/elvkit-apt-updated ]; then
 		log "apt-get update"
-		apt-get update -qq
+		retry apt-get update -qq
 		touch /var/lib/elvkit-apt-updated
 	fi
 }
@@ -60,7 +71,7 @@ apt_install() {
 	have_pkgs "$@" && return 0
 	apt_sources
 	log "apt-get install ${tgt[*]} $*"
-	apt-get install -y -qq --no-install-recommends "${tgt[@]}" "$@" >/dev/null
+	retry apt-get install -y -qq --no-install-recommends "${tgt[@]}" "$@" >/dev/null
 }
 
 install_host() {
@@ -91,7 +102,7 @@ install_k72() {
 		[ -n "$pkgs" ] || { log "no linux-binary-7.2.*-amd64 package in sid"; return 1; }
 		ver=${pkgs#linux-binary-}
 		log "fetching 7.2 kernel $ver from sid"
-		(cd "$dir" && apt-get download -qq "linux-binary-$ver" "linux-modules-$ver")
+		(cd "$dir" && retry apt-get download -qq "linux-binary-$ver" "linux-modules-$ver")
 		for d in "$dir"/*.deb; do dpkg-deb -x "$d" "$dir/root"; done
 		cp -a "$dir/root/usr/lib/modules/$ver" /usr/lib/modules/
 		[ -e "/lib/modules/$ver/vmlinuz" ] || cp "$dir"/root/boot/vmlinuz-"$ver" "/lib/modules/$ver/vmlinuz" 2>/dev/null || true
@@ -101,12 +112,20 @@ install_k72() {
 	local root=$K72_ROOT
 	if [ ! -e "$root/lib/modules/$ver/build/Makefile" ] || [ ! -x "$root/usr/bin/gcc-16" ]; then
 		log "debootstrapping sid build root at $root (gcc-16, linux-headers-$ver)"
-		rm -rf "$root"
-		mkdir -p "$(dirname "$root")"
-		debootstrap --variant=minbase \
-			--include=make,gcc-16,libc6-dev,linux-headers-"$ver" \
-			sid "$root" http://deb.debian.org/debian >/dev/null
+		retry make_sid_root "$root" "$ver"
 	fi
+}
+
+# A sid root holding gcc-16 and RELEASE's headers; starts from scratch so
+# that a retry never builds on a half-made root.
+make_sid_root() {
+	local root=$1 ver=$2
+	if mountpoint -q "$root/proc" 2>/dev/null; then umount "$root/proc"; fi
+	rm -rf "$root"
+	mkdir -p "$(dirname "$root")"
+	debootstrap --variant=minbase \
+		--include=make,gcc-16,libc6-dev,linux-headers-"$ver" \
+		sid "$root" http://deb.debian.org/debian >/dev/null
 }
 
 targets=("$@")
