@@ -116,7 +116,7 @@ echo
 THREADS="1 2 4 8 16 32 64 128 256"
 SWEEP="$SCHEDS anticip-re2s"
 for s in $SWEEP; do
-	sim "$s" seqread "$(echo $THREADS | tr ' ' ,)"
+	sim "$s" seqread "$(echo "$THREADS" | tr ' ' ,)"
 done
 echo "3. seqread sweep (64 MiB in all, split over the threads): MB/s | max latency ms"
 printf '   %4s' thr

@@ -4,7 +4,7 @@
 # check, the W=1 build and one QEMU boot running the whole guest suite.
 # Ends with "N passed, N failed[, N skipped]"; exits non-zero on any failure.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
 . scripts/lib/results.sh
 export ELVKIT_RESULTS=$PWD/build/results

@@ -5,7 +5,7 @@
 # its .BTF section copied out. Usage: extract-btf.sh RELEASE OUT
 set -euo pipefail
 ver=$1 out=$2
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
 
 if [ "$(uname -r)" = "$ver" ] && [ -r /sys/kernel/btf/vmlinux ]; then

@@ -4,7 +4,7 @@
 # sid build root with gcc-16 and 7.2 headers. Skips whatever is present.
 # Usage: scripts/install-deps.sh [host|k61|k612|k72|all]...   (default: all)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
 
 export DEBIAN_FRONTEND=noninteractive

@@ -3,7 +3,7 @@
 # suite (tests/vm/) inside that one boot. Results go to $ELVKIT_RESULTS.
 # Usage: vm-run.sh RELEASE
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
 . scripts/lib/results.sh
 ver=${1:?usage: vm-run.sh RELEASE}

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared facts about the kernel matrix, sourced by the scripts.
 # Kernels are found by what is installed, not hard-coded release strings.
 

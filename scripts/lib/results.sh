@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Test result recording, shared by every test runner (host and guest).
 # A result is one line "PASS|FAIL|SKIP <name>" appended to $ELVKIT_RESULTS/<group>.txt.
 

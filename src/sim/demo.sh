@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck disable=SC2054 # commas separate values inside one argument
 # make demo: a short A/B on the default hdd. deadline-read against the noop
 # and elevator baselines, sequential and random readers (1 to 256 threads)
 # each against a background streaming writer; table, the wall, bar chart.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2034 # DESCRIPTION: read by the runners
 DESCRIPTION="a private struct layout that differs from the kernel's BTF stops the build with a message naming the struct and field"
 # Usage: 001-mismatch-stops-build.sh RELEASE
 set -u

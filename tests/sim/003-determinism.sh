@@ -1,4 +1,6 @@
 #!/bin/bash
+# shellcheck disable=SC2054 # commas separate values inside one argument
+# shellcheck disable=SC2034 # DESCRIPTION: read by the runner
 DESCRIPTION="elvkit-sim: same inputs and seed give byte-identical text and JSON; another seed changes random results"
 set -eu
 sim=${ELVKIT_SIM:?}

@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck disable=SC2034 # DESCRIPTION: read by the runner
 DESCRIPTION="elvkit-sim: unknown scheduler, device, workload, tunable and malformed numbers exit 2 with a one-line reason"
 set -u
 sim=${ELVKIT_SIM:?}

@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck disable=SC2034 # DESCRIPTION: read by the runner
 DESCRIPTION="elvkit-sim --json: an array with one object per run and every documented field"
 set -eu
 sim=${ELVKIT_SIM:?}

@@ -5,10 +5,12 @@
 # environment. Runs every test even after a failure; exits 1 if any failed.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib/results.sh
 . "$here/../../scripts/lib/results.sh"
 
 out=$1
-export ELVKIT_SIM=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+ELVKIT_SIM=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+export ELVKIT_SIM
 shift 2
 mkdir -p "${ELVKIT_RESULTS:?ELVKIT_RESULTS not set}" "$out"
 : >"$ELVKIT_RESULTS/sim.txt"

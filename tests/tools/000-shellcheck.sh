@@ -1,9 +1,9 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
-DESCRIPTION="shellcheck: ioschedctl, the DKMS scripts and the tool/VM/DKMS tests are clean"
+DESCRIPTION="shellcheck: every shell script of the project (tools, build, install, runners, tests) is clean"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 command -v shellcheck >/dev/null || { echo "shellcheck not installed"; exit 77; }
 cd "$TOP" || exit 1
-shopt -s nullglob
-shellcheck -x scripts/ioschedctl scripts/dkms.sh scripts/dkms-test.sh tests/dkms/*.sh \
-	tests/tools/*.sh tests/vm/5[0-9][0-9]-ioschedctl-*.sh
+shopt -s nullglob globstar
+shellcheck -x scripts/ioschedctl scripts/*.sh scripts/lib/*.sh src/**/*.sh \
+	tests/**/*.sh .ci/run

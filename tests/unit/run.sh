@@ -4,6 +4,7 @@
 # Runs every test even after a failure; exits 1 if any failed.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib/results.sh
 . "$here/../../scripts/lib/results.sh"
 
 out=$1

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
 DESCRIPTION="the shim and every scheduler module load; each registers its elevator"
 . "$(dirname "$0")/lib.sh"
 load_modules || fail "insmod failed"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
 DESCRIPTION="fio random and sequential reads and writes through the scheduler verify with crc32c and no errors"
 PER_SCHED=1
 . "$(dirname "$0")/lib.sh"
@@ -6,9 +7,9 @@ load_modules || fail "insmod failed"
 set_sched "$DEV" "$SCHED" || fail "could not select $SCHED"
 out=$(mktemp -d)
 # The policy's own dispatch counters prove the I/O went through it.
-counter() { cat "$(iosched_dir)/$1" 2>/dev/null || echo -1; }
+counter() { cat "$(iosched_dir "$DEV")/$1" 2>/dev/null || echo -1; }
 reads0=$(counter dispatched_reads) writes0=$(counter dispatched_writes)
-common=(--filename=/dev/$DEV --size=16m --bs=4k --verify=crc32c
+common=(--filename="/dev/$DEV" --size=16m --bs=4k --verify=crc32c
 	--verify_fatal=1 --group_reporting --output-format=terse)
 jobs=(
 	"--name=randwrite --rw=randwrite --direct=1 --ioengine=libaio --iodepth=16"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
 DESCRIPTION="every tunable reads its default, takes a valid value, rejects invalid ones with EINVAL and keeps the old value"
 PER_SCHED=1
 . "$(dirname "$0")/lib.sh"
 load_modules || fail "insmod failed"
 set_sched "$DEV" "$SCHED" || fail "could not select $SCHED"
-dir=$(iosched_dir)
+dir=$(iosched_dir "$DEV")
 while read -r name def min max; do
 	f=$dir/$name
 	v=$(cat "$f") || fail "$name unreadable"
@@ -13,7 +14,7 @@ while read -r name def min max; do
 	echo "$new" >"$f" 2>/dev/null || fail "$name rejected valid $new"
 	[ "$(cat "$f")" = "$new" ] || fail "$name: wrote $new, reads $(cat "$f")"
 	for bad in abc "" 1x "$((min - 1))" "$((max + 1))" 99999999999999999999; do
-		if err=$(echo "$bad" 2>&1 >"$f"); then
+		if err=$({ printf '%s\n' "$bad" >"$f"; } 2>&1); then
 			fail "$name accepted invalid '$bad'"
 		fi
 		case $err in *"Invalid argument"*) ;; *) fail "$name '$bad': $err (want EINVAL)" ;; esac

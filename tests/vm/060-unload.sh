@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
 DESCRIPTION="rmmod is refused while a device uses the scheduler and succeeds after switching back to none"
 PER_SCHED=1
 . "$(dirname "$0")/lib.sh"

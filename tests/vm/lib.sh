@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Helpers for guest tests (sourced). Runs inside the QEMU guest as root.
 # Environment from tests/vm/guest.sh: KVER, ELVKIT_KO_DIR, DEV (nullb0),
 # SCHED (for per-scheduler tests), ELVKIT_TOP.
