@@ -1,0 +1,131 @@
+#!/bin/bash
+# Kernel-side A/B latency comparison of I/O schedulers: one QEMU boot (TCG) of
+# a Debian kernel, in it the elvkit modules from build/RELEASE/ next to the
+# kernel's own schedulers, a null_blk device, and a tiobench-style fio thread
+# sweep (seqread, randread, seqwrite, randwrite, read-vs-write) for every
+# scheduler on the same device in the same boot. Prints one table per device
+# and workload: MB/s, CPU %, avg/max latency, % of I/Os over 2 s and 10 s,
+# each as a ratio to `none` of the same boot, then the wall (the smallest
+# thread count whose max latency is 10x the previous one's or more).
+# Measured, not asserted: exits 0 when the guest ran, whatever the numbers.
+#
+# usage: scripts/bench-kernel.sh [--kernel RELEASE] [--threads 1,4,16] [--runs N]
+#          [--scheds none,mq-deadline,kyber,bfq,deadline-read,anticipatory]
+#          [--device nullb|nullb-rot[,...]] [--workloads seqread,...]
+#          [--runtime SECONDS] [--json FILE] [--out DIR] [--report-only DIR]
+#   --kernel       an installed release (default: the newest 6.1)
+#   --device       nullb: 100 us/request, depth 32, non-rotational;
+#                  nullb-rot: 5 ms/request, depth 2, rotational (slow and shallow)
+#   --runs N       repeat each point N times; mean and +/- half the range
+#   --out DIR      where the raw results go (default build/bench-kernel/RELEASE-TIME)
+#   --report-only  print the report of an earlier run's DIR, boot nothing
+# Bad arguments exit 2 with a one-line reason.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+. scripts/lib/kernels.sh
+
+die2() { echo "bench-kernel: $*" >&2; exit 2; }
+die() { echo "bench-kernel: $*" >&2; exit 1; }
+
+ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write"
+kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only=""
+scheds=none,mq-deadline,kyber,bfq,deadline-read,anticipatory
+workloads=${ALL_WORKLOADS// /,}
+
+need() { if [ $# -lt 2 ] || [ -z "$2" ]; then die2 "$1 needs a value"; fi; }
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) need "$@"; kernel=$2; shift 2 ;;
+	--threads) need "$@"; threads=$2; shift 2 ;;
+	--runs) need "$@"; runs=$2; shift 2 ;;
+	--scheds) need "$@"; scheds=$2; shift 2 ;;
+	--device) need "$@"; device=$2; shift 2 ;;
+	--workloads) need "$@"; workloads=$2; shift 2 ;;
+	--runtime) need "$@"; runtime=$2; shift 2 ;;
+	--json) need "$@"; json=$2; shift 2 ;;
+	--out) need "$@"; out=$2; shift 2 ;;
+	--report-only) need "$@"; report_only=$2; shift 2 ;;
+	-h | --help) sed -n '2,/^# Bad arguments/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) die2 "unknown argument '$1' (try --help)" ;;
+	esac
+done
+
+# list_check NAME VALUE REGEX: a comma-separated list, every item matching.
+list_check() {
+	local item
+	[[ $2 =~ ^[^,]+(,[^,]+)*$ ]] || die2 "$1: expected a comma-separated list, got '$2'"
+	for item in ${2//,/ }; do
+		[[ $item =~ $3 ]] || die2 "$1: invalid item '$item'"
+	done
+}
+list_check --threads "$threads" '^[1-9][0-9]{0,2}$'
+for t in ${threads//,/ }; do
+	[ "$t" -le 256 ] || die2 "--threads: $t is over 256"
+done
+[ "$(tr , '\n' <<<"$threads" | sort -u | wc -l)" = "$(tr , '\n' <<<"$threads" | wc -l)" ] ||
+	die2 "--threads: a thread count is repeated"
+threads=$(tr , '\n' <<<"$threads" | sort -n | paste -sd, -)
+[[ $runs =~ ^[1-9][0-9]?$ ]] || die2 "--runs: expected 1..99, got '$runs'"
+[[ $runtime =~ ^[1-9][0-9]{0,3}$ ]] || die2 "--runtime: expected whole seconds 1..9999, got '$runtime'"
+list_check --scheds "$scheds" '^[a-z0-9][a-z0-9_-]*$'
+list_check --device "$device" '^(nullb|nullb-rot)$'
+list_check --workloads "$workloads" "^(${ALL_WORKLOADS// /|})$"
+if [ -n "$json" ]; then
+	[ -d "$(dirname "$json")" ] || die2 "--json: no directory $(dirname "$json")"
+fi
+
+report() {
+	local args=("$1")
+	[ -n "$json" ] && args+=(--json "$json")
+	python3 scripts/bench-kernel-report.py "${args[@]}"
+}
+
+if [ -n "$report_only" ]; then
+	[ -e "$report_only/config.sh" ] || die2 "--report-only: no run in $report_only"
+	report "$report_only"
+	exit
+fi
+
+[ -n "$kernel" ] || kernel=$(k61_release)
+[ -n "$kernel" ] || die "no 6.1 kernel installed; give --kernel RELEASE"
+[ -d "/lib/modules/$kernel" ] || die2 "--kernel: $kernel is not installed"
+img=$(k_vmlinuz "$kernel") || die "no kernel image for $kernel"
+[ -e "build/$kernel/elvkit.ko" ] || die "no modules in build/$kernel/; run scripts/kbuild.sh $kernel"
+command -v vng >/dev/null || die "virtme-ng (vng) is not installed; run scripts/install-deps.sh"
+
+[ -n "$out" ] || out=build/bench-kernel/$kernel-$(date +%Y%m%d-%H%M%S)
+mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+rm -rf "$out/raw" "$out/done" "$out/meta.txt" "$out/guest.log"
+cat >"$out/config.sh" <<EOF
+KVER='$kernel'
+KO_DIR='$PWD/build/$kernel'
+DEVICES='${device//,/ }'
+WORKLOADS='${workloads//,/ }'
+THREADS='${threads//,/ }'
+RUNS=$runs
+SCHEDS='${scheds//,/ }'
+RUNTIME=$runtime
+EOF
+
+n_scheds=$(tr , '\n' <<<"$scheds" | wc -l)
+n_thr=$(tr , '\n' <<<"$threads" | wc -l)
+n_wl=$(tr , '\n' <<<"$workloads" | wc -l)
+n_dev=$(tr , '\n' <<<"$device" | wc -l)
+points=$((n_scheds * n_thr * n_wl * n_dev * runs))
+# Per point: the runtime plus fio start-up, sync and drop_caches under TCG.
+est=$((points * (runtime + 3) + 60))
+limit=$((est * 3 + 300))
+echo "bench-kernel: booting $kernel for $points points (~$((est / 60)) min); raw results in $out" >&2
+start=$SECONDS
+timeout "$limit" vng -r "$img" --disable-kvm --cpus 2 --memory 2G \
+	--rwdir "$out" --exec "$PWD/scripts/bench-kernel-guest.sh $out" \
+	>"$out/console.log" 2>&1
+rc=$?
+echo "bench-kernel: guest finished in $((SECONDS - start)) s (vng exit $rc)" >&2
+if [ ! -e "$out/done" ]; then
+	echo "bench-kernel: the guest did not finish; console tail:" >&2
+	tail -n 30 "$out/console.log" >&2
+	exit 1
+fi
+report "$out"

@@ -1,0 +1,101 @@
+#!/bin/bash
+# shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
+DESCRIPTION="bench-kernel: bad arguments exit 2 in one line; the report's ratios, shares, runs and wall from a fixture"
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+B=$TOP/scripts/bench-kernel.sh
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# expect_usage REGEX ARGS...: exit 2, one line on stderr matching, nothing on stdout.
+expect_usage() {
+	local re=$1 out err rc
+	shift
+	out=$("$B" "$@" 2>"$T/err")
+	rc=$?
+	err=$(cat "$T/err")
+	[ "$rc" = 2 ] || fail "$*: exit $rc, expected 2 ($err)"
+	[ -z "$out" ] || fail "$*: printed on stdout: $out"
+	[ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || fail "$*: not one line: $err"
+	printf '%s\n' "$err" | grep -Eq -- "$re" || fail "$*: '$err' does not match '$re'"
+}
+expect_usage "unknown argument" --bogus
+expect_usage "needs a value" --threads
+expect_usage "--threads: invalid item '0'" --threads 1,0
+expect_usage "--threads: invalid item 'x'" --threads 1,x
+expect_usage "comma-separated" --threads 1,,4
+expect_usage "over 256" --threads 1,300
+expect_usage "repeated" --threads 4,4
+expect_usage "--runs" --runs 0
+expect_usage "--runtime" --runtime 1.5
+expect_usage "--device: invalid item 'sda'" --device sda
+expect_usage "--workloads: invalid item 'mixed'" --workloads seqread,mixed
+expect_usage "--scheds: invalid item" --scheds 'none,../x'
+expect_usage "--kernel: .* is not installed" --kernel 0.0-nope
+expect_usage "--json: no directory" --json /nonexistent/dir/x.json
+expect_usage "--report-only: no run" --report-only "$T/nothing"
+"$B" --help | grep -q '^usage: scripts/bench-kernel.sh' || fail "--help"
+
+# A fixture run: 2 thread counts x 2 runs x {none, anticipatory}; the reader
+# groups' latencies and the logs' shares are made up.
+R=$T/run
+mkdir -p "$R/raw/nullb"
+cat >"$R/config.sh" <<'EOF'
+KVER='9.9.9-test'
+KO_DIR='/nonexistent'
+DEVICES='nullb'
+WORKLOADS='randread'
+THREADS='1 4'
+RUNS=2
+SCHEDS='none anticipatory'
+RUNTIME=5
+EOF
+printf '%s\n' "kernel 9.9.9-test" "cpus 2" "mem_kb 2000000" "fio fio-3.33" \
+	"device.nullb null_blk test" "rotational.nullb 0" "nr_requests.nullb.none 32" \
+	"nr_requests.nullb.anticipatory 64" >"$R/meta.txt"
+python3 - "$R/raw/nullb" <<'EOF'
+import json, sys
+d = sys.argv[1]
+# (threads, run, sched): (MB/s, cpu, mean ms, max ms)
+pts = {(1, 1, "none"): (100, 10, 1, 5), (1, 2, "none"): (110, 12, 1, 7),
+       (1, 1, "anticipatory"): (50, 20, 2, 10), (1, 2, "anticipatory"): (70, 20, 2, 10),
+       (4, 1, "none"): (200, 10, 4, 20), (4, 2, "none"): (200, 10, 4, 20),
+       (4, 1, "anticipatory"): (100, 40, 8, 3000), (4, 2, "anticipatory"): (100, 40, 8, 3000)}
+for t in (1, 4):
+    jobs, lat = [], {"rc": 0}
+    for r in (1, 2):
+        for s in ("none", "anticipatory"):
+            mbs, cpu, mean, mx = pts[(t, r, s)]
+            k = f"r{r}-{s}"
+            jobs.append({"jobname": "setup-" + k, "groupid": len(jobs), "error": 0})
+            jobs.append({"jobname": k, "groupid": len(jobs), "error": 0,
+                         "usr_cpu": cpu / 2, "sys_cpu": cpu / 2,
+                         "read": {"total_ios": 1000, "bw_bytes": mbs * 1e6,
+                                  "lat_ns": {"mean": mean * 1e6, "max": mx * 1e6}},
+                         "write": {"total_ios": 0, "bw_bytes": 0}})
+            over = 10 if mx >= 2000 else 0
+            lat[k] = {"n": 1000, "over_2s": over, "over_10s": 0}
+    with open(f"{d}/randread-t{t}.json", "w") as f:
+        f.write("setup : Saving output of prerun in setup.prerun.txt\n")
+        json.dump({"jobs": jobs}, f)
+    with open(f"{d}/randread-t{t}.lat", "w") as f:
+        json.dump(lat, f)
+EOF
+out=$("$B" --report-only "$R" --json "$T/r.json") || fail "report exit $?: $out"
+printf '%s\n' "$out"
+line() { printf '%s\n' "$out" | grep -E "^ +$1 +$2 " || fail "no row $1 $2"; }
+# anticipatory at 1 thread: 60 +/- 10 MB/s, 0.57x none's 105
+line 1 anticipatory | grep -q '60.0±10.0 *0.57x' || fail "rate, +/- or ratio wrong"
+line 4 anticipatory | grep -q ' 1.000 ' || fail ">2s share wrong"
+printf '%s\n' "$out" | grep -q 'the wall.*none -, anticipatory 4' || fail "wall wrong"
+python3 - "$T/r.json" <<'EOF' || fail "JSON wrong"
+import json, sys
+j = json.load(open(sys.argv[1]))
+r = {(x["threads"], x["sched"]): x for x in j["results"]}
+a = r[(4, "anticipatory")]
+assert a["rate_mbs"] == 100 and a["rate_vs_none"] == 0.5, a
+assert a["max_lat_vs_none"] == 150 and a["pct_over_2s"] == 1.0 and a["nr_requests"] == 64, a
+assert r[(1, "none")]["cpu_pct_pm"] == 1.0
+assert {(w["sched"], w["wall_threads"]) for w in j["walls"]} == {("none", None), ("anticipatory", 4)}
+EOF
+echo ok
