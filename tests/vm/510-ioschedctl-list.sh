@@ -2,7 +2,6 @@
 # shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
 DESCRIPTION="ioschedctl list/show/--help on the real kernel: devices, schedulers, rotational, depth; usage errors exit 2"
 . "$(dirname "$0")/lib.sh"
-ISC=$ELVKIT_TOP/scripts/ioschedctl
 load_modules || fail "insmod failed"
 
 out=$("$ISC" list) || fail "list exited $?"

@@ -3,19 +3,7 @@
 DESCRIPTION="ioschedctl set switches to the scheduler and back; unknown device/scheduler and scheduler-less devices fail with one line"
 PER_SCHED=1
 . "$(dirname "$0")/lib.sh"
-ISC=$ELVKIT_TOP/scripts/ioschedctl
 load_modules || fail "insmod failed"
-
-# expect_err RC PATTERN ARGS...: exit code RC, one line on stderr, matching
-expect_err() {
-	local rc=$1 pat=$2 err got
-	shift 2
-	err=$("$ISC" "$@" 2>&1 >/dev/null)
-	got=$?
-	[ "$got" = "$rc" ] || fail "ioschedctl $*: exit $got, want $rc ($err)"
-	[ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || fail "ioschedctl $*: not one line: $err"
-	case "$err" in "ioschedctl: "*$pat*) ;; *) fail "ioschedctl $*: '$err' lacks '$pat'" ;; esac
-}
 
 out=$("$ISC" set "$DEV" "$SCHED") || fail "set $DEV $SCHED failed"
 [ "$out" = "$DEV: $SCHED" ] || fail "set printed '$out'"

@@ -3,19 +3,8 @@
 DESCRIPTION="ioschedctl tune/show: every tunable set and shown; unknown and read-only keys and the kernel's EINVAL reported"
 PER_SCHED=1
 . "$(dirname "$0")/lib.sh"
-ISC=$ELVKIT_TOP/scripts/ioschedctl
 load_modules || fail "insmod failed"
 dir=$(iosched_dir "$DEV")
-
-expect_err() {
-	local rc=$1 pat=$2 err got
-	shift 2
-	err=$("$ISC" "$@" 2>&1 >/dev/null)
-	got=$?
-	[ "$got" = "$rc" ] || fail "ioschedctl $*: exit $got, want $rc ($err)"
-	[ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || fail "ioschedctl $*: not one line: $err"
-	case "$err" in "ioschedctl: "*$pat*) ;; *) fail "ioschedctl $*: '$err' lacks '$pat'" ;; esac
-}
 
 "$ISC" set "$DEV" none >/dev/null || fail "set none"
 expect_err 1 "no active scheduler" tune "$DEV" fifo_batch=1

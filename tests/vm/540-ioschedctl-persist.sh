@@ -2,7 +2,6 @@
 # shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
 DESCRIPTION="ioschedctl persist/unpersist: udev rules by WWN and by device class take effect through udevadm trigger"
 . "$(dirname "$0")/lib.sh"
-ISC=$ELVKIT_TOP/scripts/ioschedctl
 RULES=/etc/udev/rules.d/60-elvkit.rules
 command -v udevadm >/dev/null || skip "no udevadm"
 pgrep -x systemd-udevd >/dev/null || pgrep -f 'systemd-udevd' >/dev/null || skip "udevd is not running"

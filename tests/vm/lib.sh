@@ -33,3 +33,18 @@ iosched_dir() { echo "/sys/block/${1:-$DEV}/queue/iosched"; }
 
 # The tunable table of a scheduler: "name default min max" lines.
 tunable_table() { grep -v '^#' "$ELVKIT_TOP/tests/vm/tunables/$1.tsv"; }
+
+# The ioschedctl under test, from the source tree.
+ISC=$ELVKIT_TOP/scripts/ioschedctl
+
+# expect_err RC PATTERN ARGS...: ioschedctl ARGS exits RC with exactly one
+# line on stderr, "ioschedctl: ..." containing PATTERN.
+expect_err() {
+	local rc=$1 pat=$2 err got
+	shift 2
+	err=$("$ISC" "$@" 2>&1 >/dev/null)
+	got=$?
+	[ "$got" = "$rc" ] || fail "ioschedctl $*: exit $got, want $rc ($err)"
+	[ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || fail "ioschedctl $*: not one line: $err"
+	case "$err" in "ioschedctl: "*$pat*) ;; *) fail "ioschedctl $*: '$err' lacks '$pat'" ;; esac
+}
