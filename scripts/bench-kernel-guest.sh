@@ -84,6 +84,11 @@ profile() {
 	*) return 1 ;;
 	esac
 	NULL_PARAMS="nr_devices=1 memory_backed=0 gb=64 submit_queues=1 $NULL_PARAMS"
+	# null_blk's own rotational parameter where it has one (7.2); older
+	# kernels get queue/rotational written after loading.
+	if [ "$ROT" = 1 ] && modinfo -F parm null_blk 2>/dev/null | grep -q '^rotational:'; then
+		NULL_PARAMS="$NULL_PARAMS rotational=1"
+	fi
 }
 
 DEV=nullb0
