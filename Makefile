@@ -2,7 +2,7 @@
 # here directly; kernel modules are built through Kbuild by scripts/kbuild.sh.
 # Sub-areas add their rules in *.mk fragments next to their sources.
 
-VERSION := $(shell sed -n 's/^\#define ELVKIT_VERSION "\(.*\)"/\1/p' include/elvkit/version.h)
+VERSION := $(shell scripts/version.sh)
 KVER ?= $(shell uname -r)
 BUILD := build
 PREFIX ?= /usr

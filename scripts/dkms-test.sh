@@ -22,7 +22,7 @@ log=$ELVKIT_RESULTS/dkms-$ver.log
 : >"$log"
 
 img=$(k_vmlinuz "$ver") || { bad kernel-image "no vmlinuz for $ver"; exit 1; }
-version=$(sed -n 's/^#define ELVKIT_VERSION "\(.*\)"/\1/p' include/elvkit/version.h)
+version=$(scripts/version.sh)
 # The modules dkms.conf names (read the way dkms reads it).
 mapfile -t modules < <(kernelver=$ver bash -c '. ./dkms.conf; printf "%s\n" "${BUILT_MODULE_NAME[@]}"')
 

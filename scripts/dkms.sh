@@ -16,7 +16,7 @@ die() { echo "dkms.sh: $*" >&2; exit 1; }
 command -v dkms >/dev/null || die "dkms is not installed (scripts/install-deps.sh host)"
 
 NAME=elvkit
-VERSION=$(sed -n 's/^#define ELVKIT_VERSION "\(.*\)"/\1/p' include/elvkit/version.h)
+VERSION=$(scripts/version.sh)
 [ -n "$VERSION" ] || die "no ELVKIT_VERSION in include/elvkit/version.h"
 SRC=${DKMS_SOURCE_TREE:-/usr/src}/$NAME-$VERSION
 # What a DKMS build needs: the Makefile, Kbuild and everything they use.

@@ -14,7 +14,7 @@ TOP=$(cd "$(dirname "$0")/../.." && pwd)
 . "$TOP/scripts/lib/results.sh"
 G=dkms
 P=dkms/$KVER
-VERSION=$(sed -n 's/^#define ELVKIT_VERSION "\(.*\)"/\1/p' "$TOP/include/elvkit/version.h")
+VERSION=$("$TOP/scripts/version.sh")
 DEV=nullb0
 S=/sys/block/$DEV/queue/scheduler
 

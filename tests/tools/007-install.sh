@@ -3,7 +3,7 @@
 DESCRIPTION="make install/uninstall honour DESTDIR and PREFIX; dkms.conf names the version and every Kbuild module"
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
-V=$(sed -n 's/^#define ELVKIT_VERSION "\(.*\)"/\1/p' include/elvkit/version.h)
+V=$(scripts/version.sh)
 D=$T/dest
 make -s --no-print-directory install DESTDIR="$D" >/dev/null || fail "make install failed"
 for f in usr/sbin/ioschedctl usr/share/man/man8/ioschedctl.8 usr/share/man/man7/elvkit.7; do
