@@ -20,8 +20,7 @@ jobs=(
 for j in "${jobs[@]}"; do
 	# shellcheck disable=SC2086
 	fio "${common[@]}" $j >"$out/fio.txt" 2>&1 || { cat "$out/fio.txt"; fail "fio $j failed"; }
-	# terse v3: field 5 is total errors
-	errs=$(awk -F';' '{s+=$5} END {print s+0}' "$out/fio.txt")
+	errs=$(fio_errors "$out/fio.txt")
 	[ "$errs" = 0 ] || { cat "$out/fio.txt"; fail "fio $j: $errs errors"; }
 done
 reads1=$(counter dispatched_reads) writes1=$(counter dispatched_writes)

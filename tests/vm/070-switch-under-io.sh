@@ -19,7 +19,7 @@ while kill -0 $pid 2>/dev/null && [ $n -lt 40 ]; do
 	n=$((n + 1))
 done
 wait $pid || { cat "$out"; fail "fio failed while switching"; }
-errs=$(awk -F';' '{s+=$5} END {print s+0}' "$out")
+errs=$(fio_errors "$out")
 [ "$errs" = 0 ] || { cat "$out"; fail "$errs errors"; }
 [ $n -gt 0 ] || fail "fio ended before any switch"
 set_sched "$DEV" none

@@ -16,7 +16,7 @@ timeout 300 fio --output-format=terse --filename="/dev/$DEV" \
 	--name=writer --rw=write --bs=64k --size=16m --offset=32m --ioengine=psync \
 	--direct=0 --end_fsync=1 --verify=crc32c --verify_fatal=1 \
 	>"$out" 2>&1 || { cat "$out"; fail "fio failed or stalled"; }
-errs=$(awk -F';' '{s+=$5} END {print s+0}' "$out")
+errs=$(fio_errors "$out")
 [ "$errs" = 0 ] || { cat "$out"; fail "$errs fio errors"; }
 started=$(cat "$d/antic_started") hits=$(cat "$d/antic_hits")
 timeouts=$(cat "$d/antic_timeouts") aborted=$(cat "$d/antic_aborted")

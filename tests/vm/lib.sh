@@ -31,6 +31,9 @@ load_modules() {
 
 iosched_dir() { echo "/sys/block/${1:-$DEV}/queue/iosched"; }
 
+# Total errors in fio --output-format=terse output (field 5 of each job line).
+fio_errors() { awk -F';' '{s+=$5} END {print s+0}' "$1"; }
+
 # The tunable table of a scheduler: "name default min max" lines.
 tunable_table() { grep -v '^#' "$ELVKIT_TOP/tests/vm/tunables/$1.tsv"; }
 
