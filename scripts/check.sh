@@ -38,7 +38,7 @@ for f in k61_release k612_release k72_release; do
 	fi
 	for t in tests/layout/[0-9]*.sh; do
 		run_test "kernel-$ver" "layout/$ver/$(basename "$t" .sh)" 300 \
-			"$ELVKIT_RESULTS/layout-$ver-$(basename "$t" .sh).log" bash "$t" "$ver"
+			"$ELVKIT_RESULTS/layout-$ver-$(basename "$t" .sh).log" "$t" bash "$t" "$ver"
 	done
 	if scripts/kbuild.sh "$ver"; then
 		record "kernel-$ver" PASS "build/$ver"

@@ -18,12 +18,13 @@ describe() {
 		-e 's/^# DESCRIPTION: \(.*\)$/\1/p' "$1" | head -n1
 }
 
-# run_test GROUP NAME SECONDS LOG CMD...: run one test with a time limit and
-# record it by its exit code: 0 pass, 77 skip, anything else fail (the log's
-# tail is shown). Returns 1 on failure, so runners can go on and sum up.
+# run_test GROUP NAME SECONDS LOG SRC CMD...: run one test with a time limit
+# and record it by its exit code: 0 pass, 77 skip, anything else fail (the
+# description from the test's source SRC and the log's tail are shown).
+# Returns 1 on failure, so runners can go on and sum up.
 run_test() {
-	local group=$1 name=$2 secs=$3 log=$4 rc
-	shift 4
+	local group=$1 name=$2 secs=$3 log=$4 src=$5 rc
+	shift 5
 	timeout "$secs" "$@" >"$log" 2>&1
 	rc=$?
 	case $rc in
@@ -34,7 +35,7 @@ run_test() {
 		;;
 	*)
 		record "$group" FAIL "$name"
-		echo "     exit $rc; log: $log"
+		echo "     $(describe "$src") (exit $rc); log: $log"
 		tail -n 20 "$log" | sed 's/^/     | /'
 		return 1
 		;;

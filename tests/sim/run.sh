@@ -29,6 +29,6 @@ for src in "$@"; do
 		failed=1
 		continue
 	fi
-	run_test sim "sim/$name" 600 "$log" "${cmd[@]}" || failed=1
+	run_test sim "sim/$name" 600 "$log" "$src" "${cmd[@]}" || failed=1
 done
 exit $failed

@@ -13,6 +13,6 @@ failed=0
 for t in tests/tools/[0-9]*.sh; do
 	name=$(basename "$t" .sh)
 	mkdir -p build/tools
-	run_test tools "tools/$name" 120 "build/tools/$name.log" bash "$t" || failed=1
+	run_test tools "tools/$name" 120 "build/tools/$name.log" "$t" bash "$t" || failed=1
 done
 exit $failed

@@ -23,6 +23,6 @@ for src in "$@"; do
 		failed=1
 		continue
 	fi
-	run_test unit "unit/$name" 300 "$out/$name.log" "$bin" || failed=1
+	run_test unit "unit/$name" 300 "$out/$name.log" "$src" "$bin" || failed=1
 done
 exit $failed

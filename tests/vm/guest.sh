@@ -37,7 +37,7 @@ export ELVKIT_SCHEDS="${scheds[*]}"
 # guest_test FILE NAME [SCHED]: one guest test, timed.
 guest_test() {
 	local t0=$SECONDS
-	run_test "$group" "$2" 600 "$logdir/${2//\//_}.log" env SCHED="${3:-}" bash "$1"
+	run_test "$group" "$2" 600 "$logdir/${2//\//_}.log" "$1" env SCHED="${3:-}" bash "$1"
 	echo "    ($((SECONDS - t0)) s)"
 }
 
