@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The host-independent policy library (src/policy/rbtree.c) is linked once,
+ * The host-independent policy library (src/lib/rbtree.c) is linked once,
  * into the shim, and exported from here, so policy sources stay free of
  * kernel headers and policy modules share one copy.
  */

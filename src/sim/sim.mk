@@ -13,13 +13,18 @@ SIM_HDRS := $(wildcard include/elvkit/*.h src/sim/*.h src/model/*.h)
 SIM_CFLAGS := $(USER_CFLAGS) -O2
 SIM_SAN_CFLAGS := $(USER_CFLAGS) $(SAN_FLAGS)
 
+# Policies and the libraries they share with every host (src/lib/).
+policy_objs = $(patsubst src/policy/%.c,$(1)/policy/%.o,$(POLICY_SRCS)) \
+	$(patsubst src/lib/%.c,$(1)/lib/%.o,$(LIB_SRCS))
 sim_objs = $(addprefix $(1)/,$(SIM_CORE:=.o)) \
 	$(patsubst src/model/%.c,$(1)/model/%.o,$(MODEL_SRCS)) \
-	$(patsubst src/policy/%.c,$(1)/policy/%.o,$(POLICY_SRCS))
+	$(call policy_objs,$(1))
 SIM_OBJS := $(call sim_objs,$(SIM_OUT))
 SIM_SAN_OBJS := $(call sim_objs,$(SIM_SAN_OUT))
-# Models must build without libc, like the policies: checked on every build.
-MODEL_FREESTANDING := $(patsubst src/model/%.c,$(SIM_OUT)/freestanding/%.o,$(MODEL_SRCS))
+# Models, policies and libraries must build without libc (they go into the
+# kernel too): checked on every build.
+FREESTANDING := $(patsubst src/%.c,$(SIM_OUT)/freestanding/%.o,\
+	$(MODEL_SRCS) $(POLICY_SRCS) $(LIB_SRCS))
 
 SIM_TEST_SRC := tests/sim
 SIM_C_TESTS := $(sort $(wildcard $(SIM_TEST_SRC)/[0-9][0-9][0-9]-*.c))
@@ -40,7 +45,10 @@ $(SIM_OUT)/model/%.o: src/model/%.c $(SIM_HDRS)
 $(SIM_OUT)/policy/%.o: src/policy/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_CFLAGS) -c $< -o $@
-$(SIM_OUT)/freestanding/%.o: src/model/%.c $(SIM_HDRS)
+$(SIM_OUT)/lib/%.o: src/lib/%.c $(SIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SIM_CFLAGS) -c $< -o $@
+$(SIM_OUT)/freestanding/%.o: src/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_CFLAGS) -ffreestanding -nostdinc -c $< -o $@
 
@@ -53,13 +61,16 @@ $(SIM_SAN_OUT)/model/%.o: src/model/%.c $(SIM_HDRS)
 $(SIM_SAN_OUT)/policy/%.o: src/policy/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_SAN_CFLAGS) -c $< -o $@
+$(SIM_SAN_OUT)/lib/%.o: src/lib/%.c $(SIM_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SIM_SAN_CFLAGS) -c $< -o $@
 
-$(BUILD)/elvkit-sim: $(SIM_OUT)/cli.o $(SIM_OBJS) $(MODEL_FREESTANDING)
+$(BUILD)/elvkit-sim: $(SIM_OUT)/cli.o $(SIM_OBJS) $(FREESTANDING)
 	$(CC) $(SIM_CFLAGS) $(SIM_OUT)/cli.o $(SIM_OBJS) -lm -o $@
 
 # The cost harness: policies only, no simulator, so callgrind counts them.
 $(BUILD)/elvkit-cost: $(SIM_OUT)/cost.o $(SIM_OUT)/config.o $(SIM_OUT)/policies.o \
-		$(patsubst src/policy/%.c,$(SIM_OUT)/policy/%.o,$(POLICY_SRCS)) \
+		$(call policy_objs,$(SIM_OUT)) \
 		$(SIM_OUT)/model/model_util.o $(SIM_OUT)/model/hdd.o \
 		$(SIM_OUT)/model/ssd.o $(SIM_OUT)/model/null.o
 	$(CC) $(SIM_CFLAGS) $^ -o $@
