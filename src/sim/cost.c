@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <elvkit/rand.h>
 #include "sim.h"
 
 #define OWNERS 64
@@ -102,13 +103,8 @@ int main(int argc, char **argv)
 	sectors = malloc((depth + n) * sizeof(*sectors));
 	if (!sd || !rqs || !sectors || pol->init(sd, &host, tun))
 		return 1;
-	for (i = 0; i < depth + n; i++) {
-		ek_u64 z = (seed += 0x9E3779B97F4A7C15ULL);
-
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-		sectors[i] = (z ^ (z >> 31)) % (1ULL << 31);
-	}
+	for (i = 0; i < depth + n; i++)
+		sectors[i] = ek_rand_below(&seed, 1ULL << 31);
 	for (k = 0; k < OWNERS; k++) {
 		pctx[k] = calloc(1, sizeof(struct ek_pctx) + pol->pctx_size);
 		if (!pctx[k])

@@ -3,6 +3,7 @@
 #ifndef ELVKIT_SIM_INT_H
 #define ELVKIT_SIM_INT_H
 
+#include <elvkit/rand.h>
 #include "sim.h"
 
 enum ev_type { EV_THREAD, EV_DEV, EV_TIMER };
@@ -62,7 +63,7 @@ struct sthread {
 	struct sthread *wnext;
 	int waiting, done;
 	int reserved;			/* was handed a free request slot */
-	uint64_t rng;
+	ek_u64 rng;
 	uint64_t start_ns, finish_ns;
 };
 
@@ -73,7 +74,7 @@ struct sim {
 	struct sim_result *res;
 	uint64_t now;
 	struct heap heap;
-	uint64_t rng;
+	ek_u64 rng;
 
 	const struct ek_policy *pol;
 	void *sd;
@@ -103,14 +104,10 @@ struct sim {
 	int ended;
 };
 
-static inline uint64_t sim_rand(uint64_t *s)
+/* The hosts' one generator, elvkit/rand.h. */
+static inline uint64_t sim_rand(ek_u64 *s)
 {
-	/* splitmix64 */
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
+	return ek_rand(s);
 }
 
 void sim_violation(struct sim *s, const char *fmt, ...)

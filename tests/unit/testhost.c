@@ -17,20 +17,6 @@ void th_fail_at(const char *file, int line, const char *fmt, ...)
 	exit(1);
 }
 
-uint64_t th_rand(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-uint64_t th_rand_below(uint64_t *state, uint64_t n)
-{
-	return n ? th_rand(state) % n : 0;
-}
-
 static struct th *th_from_host(struct ek_host *host)
 {
 	return host->host_data;
