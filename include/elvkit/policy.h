@@ -133,20 +133,35 @@ struct ek_host {
 /*
  * A tunable: an integer with a unit and an inclusive range. The host
  * rejects anything out of range (in the kernel: -EINVAL, old value kept)
- * before calling set_tunable. Read-only entries are statistics: the host
- * reads them with get_stat and never stores to them.
+ * before calling set_tunable.
  */
 struct ek_tunable {
 	const char *name;	/* sysfs file name */
 	const char *unit;	/* "ms", "us", "requests", "bool", ... */
 	const char *help;	/* one line, for docs and `show` */
 	ek_s64 def, min, max;
-	ek_u32 flags;		/* EK_TUN_* */
+	ek_u32 flags;		/* none defined: 0 */
 };
 
-#define EK_TUN_RO 0x1u		/* a statistic: read with get_stat */
+/*
+ * No tunable may carry this any more: statistics are counters, in their
+ * own table. It stays only while src/sim/cli.c still tests for it.
+ */
+#define EK_TUN_RO 0x1u
+
+/*
+ * A counter: a read-only statistic, a file of its own next to the
+ * tunables (after them, in table order). The host reads it with
+ * read_counter and never stores to it.
+ */
+struct ek_counter {
+	const char *name;	/* sysfs file name */
+	const char *unit;	/* "requests", "batches", ... */
+	const char *help;	/* one line, for docs */
+};
 
 #define EK_MAX_TUNABLES 16
+#define EK_MAX_COUNTERS 16
 #define EK_POLICY_NAME_MAX 15
 
 struct ek_policy {
@@ -156,17 +171,20 @@ struct ek_policy {
 	ek_size_t pctx_size;		/* policy bytes after struct ek_pctx; 0 = none */
 	const struct ek_tunable *tunables;
 	ek_u32 nr_tunables;
+	const struct ek_counter *counters;
+	ek_u32 nr_counters;
 
 	/*
 	 * sd: zeroed memory of sched_size bytes. values: one per tunable,
-	 * already in range (statistics' slots are 0). Returns 0 or a negative
-	 * errno-style number.
+	 * already in range. Returns 0 or a negative errno-style number.
 	 */
 	int (*init)(void *sd, struct ek_host *host, const ek_s64 *values);
 	/* Only called with every request dispatched or merged. */
 	void (*exit)(void *sd);
+	/* idx into tunables[], value in range. */
 	void (*set_tunable)(void *sd, ek_u32 idx, ek_s64 value);
-	ek_u64 (*get_stat)(void *sd, ek_u32 idx);
+	/* idx into counters[]. */
+	ek_u64 (*read_counter)(void *sd, ek_u32 idx);
 
 	void (*insert)(void *sd, struct ek_rq *rq, ek_u64 now);
 	/* The next request for the device, or NULL (then arm a timer if waiting). */

@@ -58,13 +58,18 @@ enum as_tunable {
 	AS_T_READ_BATCH_EXPIRE,
 	AS_T_WRITE_BATCH_EXPIRE,
 	AS_T_ANTIC_NONROT,
-	AS_T_ANTIC_STARTED,
-	AS_T_ANTIC_HITS,
-	AS_T_ANTIC_TIMEOUTS,
-	AS_T_ANTIC_ABORTED,
-	AS_T_DISPATCHED_READS,
-	AS_T_DISPATCHED_WRITES,
 	AS_NR_TUNABLES
+};
+
+/* The order of as_counters[] and of as_data.count[]. */
+enum as_counter {
+	AS_C_STARTED,
+	AS_C_HITS,
+	AS_C_TIMEOUTS,
+	AS_C_ABORTED,
+	AS_C_READS,
+	AS_C_WRITES,
+	AS_NR_COUNTERS
 };
 
 static const struct ek_tunable as_tunables[AS_NR_TUNABLES] = {
@@ -87,26 +92,23 @@ static const struct ek_tunable as_tunables[AS_NR_TUNABLES] = {
 	[AS_T_ANTIC_NONROT] = {
 		"antic_nonrot", "bool", "anticipate on non-rotational devices too",
 		0, 0, 1, 0 },
-	[AS_T_ANTIC_STARTED] = {
-		"antic_started", "waits", "anticipation waits started",
-		0, 0, 0, EK_TUN_RO },
-	[AS_T_ANTIC_HITS] = {
+};
+
+static const struct ek_counter as_counters[AS_NR_COUNTERS] = {
+	[AS_C_STARTED] = {
+		"antic_started", "waits", "anticipation waits started" },
+	[AS_C_HITS] = {
 		"antic_hits", "waits",
-		"waits ended by the process's next read or a read close to it",
-		0, 0, 0, EK_TUN_RO },
-	[AS_T_ANTIC_TIMEOUTS] = {
-		"antic_timeouts", "waits", "waits that ran the full antic_expire",
-		0, 0, 0, EK_TUN_RO },
-	[AS_T_ANTIC_ABORTED] = {
+		"waits ended by the process's next read or a read close to it" },
+	[AS_C_TIMEOUTS] = {
+		"antic_timeouts", "waits", "waits that ran the full antic_expire" },
+	[AS_C_ABORTED] = {
 		"antic_aborted", "waits",
-		"waits ended by an exit, a deadline, a batch end or a tunable",
-		0, 0, 0, EK_TUN_RO },
-	[AS_T_DISPATCHED_READS] = {
-		"dispatched_reads", "requests", "reads handed to the device",
-		0, 0, 0, EK_TUN_RO },
-	[AS_T_DISPATCHED_WRITES] = {
-		"dispatched_writes", "requests", "writes handed to the device",
-		0, 0, 0, EK_TUN_RO },
+		"waits ended by an exit, a deadline, a batch end or a tunable" },
+	[AS_C_READS] = {
+		"dispatched_reads", "requests", "reads handed to the device" },
+	[AS_C_WRITES] = {
+		"dispatched_writes", "requests", "writes handed to the device" },
 };
 
 /* Anticipation state of the queue. */
@@ -131,6 +133,13 @@ enum as_end {
 	AS_END_HIT,
 	AS_END_TIMEOUT,
 	AS_END_ABORT,
+};
+
+/* The counter each way of ending a wait adds to. */
+static const ek_u8 as_end_counter[] = {
+	[AS_END_HIT] = AS_C_HITS,
+	[AS_END_TIMEOUT] = AS_C_TIMEOUTS,
+	[AS_END_ABORT] = AS_C_ABORTED,
 };
 
 struct as_pick {
@@ -196,8 +205,7 @@ struct as_data {
 	ek_u64 batch_expire[2];
 	int antic_nonrot;
 
-	/* started, hits, timeouts, aborted, dispatched reads, writes */
-	ek_u64 stat[6];
+	ek_u64 count[AS_NR_COUNTERS];
 };
 
 static struct as_pstat *as_ps(struct ek_pctx *p)
@@ -480,7 +488,7 @@ static void as_end_wait(struct as_data *ad, int why)
 	if (ad->state != AS_WAIT)
 		return;
 	ad->state = AS_FINISHED;
-	ad->stat[why] += 1;	/* AS_END_HIT..ABORT index stat[1..3] */
+	ad->count[as_end_counter[why]] += 1;
 	if (ad->timer_ns) {
 		ad->timer_ns = 0;
 		ad->host->ops->timer_cancel(ad->host);
@@ -497,7 +505,7 @@ static void as_settle(struct as_data *ad, ek_u64 now)
 		as_end_wait(ad, pk.end);
 	if (pk.act == AS_ACT_START) {
 		ad->state = AS_WAIT;
-		ad->stat[0] += 1;
+		ad->count[AS_C_STARTED] += 1;
 	}
 	if (pk.act == AS_ACT_START || pk.act == AS_ACT_WAIT)
 		as_arm(ad);
@@ -572,13 +580,11 @@ static void as_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 	ad->host->ops->kick(ad->host);
 }
 
-static ek_u64 as_get_stat(void *sd, ek_u32 idx)
+static ek_u64 as_read_counter(void *sd, ek_u32 idx)
 {
 	struct as_data *ad = sd;
 
-	if (idx < AS_T_ANTIC_STARTED || idx >= AS_NR_TUNABLES)
-		return 0;
-	return ad->stat[idx - AS_T_ANTIC_STARTED];
+	return idx < AS_NR_COUNTERS ? ad->count[idx] : 0;
 }
 
 /* Think time and seek distance of a process issuing synchronous read rq. */
@@ -687,7 +693,7 @@ static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 		as_ps(rq->pctx)->nr_inflight += 1;
 	}
 	ad->nr_inflight[rq->dir] += 1;
-	ad->stat[AS_T_DISPATCHED_READS - AS_T_ANTIC_STARTED + rq->dir] += 1;
+	ad->count[rq->dir == EK_READ ? AS_C_READS : AS_C_WRITES] += 1;
 	as_settle(ad, now);	/* a wait for this read may start already */
 	return rq;
 }
@@ -822,10 +828,12 @@ const struct ek_policy ek_anticipatory_policy = {
 	.pctx_size = sizeof(struct as_pstat),
 	.tunables = as_tunables,
 	.nr_tunables = AS_NR_TUNABLES,
+	.counters = as_counters,
+	.nr_counters = AS_NR_COUNTERS,
 	.init = as_init,
 	.exit = as_exit,
 	.set_tunable = as_set_tunable,
-	.get_stat = as_get_stat,
+	.read_counter = as_read_counter,
 	.insert = as_insert,
 	.dispatch = as_dispatch,
 	.has_work = as_has_work,

@@ -19,19 +19,24 @@
 #include "elvkit/policy.h"
 #include "elvkit/policies.h"
 
-/* Tunable and statistic indices: the order of dl_tunables[]. */
+/* Tunable indices: the order of dl_tunables[]. */
 enum {
 	DL_READ_EXPIRE,
 	DL_WRITE_EXPIRE,
 	DL_WRITES_STARVED,
 	DL_FIFO_BATCH,
 	DL_FRONT_MERGES,
-	DL_STAT_READS,
-	DL_STAT_WRITES,
-	DL_STAT_OTHER,
-	DL_STAT_EXPIRED,
-	DL_STAT_STARVED,
 	DL_NR_TUNABLES,
+};
+
+/* Counter indices: the order of dl_counters[] and of dl_data.count[]. */
+enum {
+	DL_C_READS,
+	DL_C_WRITES,
+	DL_C_OTHER,
+	DL_C_EXPIRED,
+	DL_C_STARVED,
+	DL_NR_COUNTERS,
 };
 
 /* Where a queued request is linked, kept in rq->policy_data[0]. */
@@ -65,7 +70,7 @@ struct dl_data {
 	ek_u32 fifo_batch;
 	ek_u32 front_merges;
 
-	ek_u64 stat[DL_NR_TUNABLES - DL_STAT_READS];
+	ek_u64 count[DL_NR_COUNTERS];
 };
 
 static const struct ek_tunable dl_tunables[DL_NR_TUNABLES] = {
@@ -94,30 +99,28 @@ static const struct ek_tunable dl_tunables[DL_NR_TUNABLES] = {
 		.help = "1 = offer queued requests for front merging",
 		.def = 1, .min = 0, .max = 1,
 	},
-	[DL_STAT_READS] = {
+};
+
+static const struct ek_counter dl_counters[DL_NR_COUNTERS] = {
+	[DL_C_READS] = {
 		.name = "dispatched_reads", .unit = "requests",
 		.help = "normal reads dispatched",
-		.flags = EK_TUN_RO,
 	},
-	[DL_STAT_WRITES] = {
+	[DL_C_WRITES] = {
 		.name = "dispatched_writes", .unit = "requests",
 		.help = "normal writes dispatched",
-		.flags = EK_TUN_RO,
 	},
-	[DL_STAT_OTHER] = {
+	[DL_C_OTHER] = {
 		.name = "dispatched_other", .unit = "requests",
 		.help = "flush, passthrough and at_head requests dispatched",
-		.flags = EK_TUN_RO,
 	},
-	[DL_STAT_EXPIRED] = {
+	[DL_C_EXPIRED] = {
 		.name = "expired_batches", .unit = "batches",
 		.help = "batches started at an expired FIFO head",
-		.flags = EK_TUN_RO,
 	},
-	[DL_STAT_STARVED] = {
+	[DL_C_STARVED] = {
 		.name = "starved_batches", .unit = "batches",
 		.help = "write batches forced by writes_starved",
-		.flags = EK_TUN_RO,
 	},
 };
 
@@ -152,13 +155,11 @@ static void dl_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 	}
 }
 
-static ek_u64 dl_get_stat(void *sd, ek_u32 idx)
+static ek_u64 dl_read_counter(void *sd, ek_u32 idx)
 {
 	struct dl_data *dd = sd;
 
-	if (idx < DL_STAT_READS || idx >= DL_NR_TUNABLES)
-		return 0;
-	return dd->stat[idx - DL_STAT_READS];
+	return idx < DL_NR_COUNTERS ? dd->count[idx] : 0;
 }
 
 static int dl_init(void *sd, struct ek_host *host, const ek_s64 *values)
@@ -172,7 +173,7 @@ static int dl_init(void *sd, struct ek_host *host, const ek_s64 *values)
 		ek_list_init(&dd->fifo[i]);
 	}
 	ek_list_init(&dd->special);
-	for (i = 0; i < DL_STAT_READS; i++)
+	for (i = 0; i < DL_NR_TUNABLES; i++)
 		dl_set_tunable(dd, i, values[i]);
 	/* batching = 0: the first dispatch chooses a direction. */
 	dd->last_dir = EK_READ;
@@ -335,7 +336,7 @@ static struct ek_rq *dl_dispatch(void *sd, ek_u64 now)
 
 	if (rq->policy_data[0] == DL_Q_SPECIAL) {
 		dl_unlink(dd, rq);
-		dd->stat[DL_STAT_OTHER - DL_STAT_READS]++;
+		dd->count[DL_C_OTHER]++;
 		return rq;
 	}
 
@@ -350,17 +351,16 @@ static struct ek_rq *dl_dispatch(void *sd, ek_u64 now)
 		else if (dd->nr_queued[EK_WRITE])
 			dd->starved++;
 		if (expired)
-			dd->stat[DL_STAT_EXPIRED - DL_STAT_READS]++;
+			dd->count[DL_C_EXPIRED]++;
 		if (forced)
-			dd->stat[DL_STAT_STARVED - DL_STAT_READS]++;
+			dd->count[DL_C_STARVED]++;
 		dd->batching = 0;
 	}
 	dd->batching++;
 	dd->last_dir = dir;
 	dd->next_pos[dir] = ek_rq_end(rq);
 	dl_unlink(dd, rq);
-	dd->stat[(dir == EK_WRITE ? DL_STAT_WRITES : DL_STAT_READS) -
-		 DL_STAT_READS]++;
+	dd->count[dir == EK_WRITE ? DL_C_WRITES : DL_C_READS]++;
 	return rq;
 }
 
@@ -437,10 +437,12 @@ const struct ek_policy ek_deadline_read_policy = {
 	.pctx_size = 0,
 	.tunables = dl_tunables,
 	.nr_tunables = DL_NR_TUNABLES,
+	.counters = dl_counters,
+	.nr_counters = DL_NR_COUNTERS,
 	.init = dl_init,
 	.exit = dl_exit,
 	.set_tunable = dl_set_tunable,
-	.get_stat = dl_get_stat,
+	.read_counter = dl_read_counter,
 	.insert = dl_insert,
 	.dispatch = dl_dispatch,
 	.has_work = dl_has_work,

@@ -16,7 +16,7 @@
 struct ek_sched {
 	const struct ek_policy *policy;
 	struct elevator_type et;
-	struct elv_fs_entry attrs[EK_MAX_TUNABLES + 1];
+	struct elv_fs_entry attrs[EK_MAX_TUNABLES + EK_MAX_COUNTERS + 1];
 	s64 defaults[EK_MAX_TUNABLES];
 	struct list_head node;
 };

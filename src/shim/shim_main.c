@@ -21,7 +21,8 @@ static bool ek_policy_valid(const struct ek_policy *p)
 	return p->name && strlen(p->name) <= EK_POLICY_NAME_MAX && p->init &&
 	       p->exit && p->insert && p->dispatch && p->has_work &&
 	       p->completed && p->set_tunable &&
-	       (p->nr_tunables == 0 || p->tunables);
+	       (p->nr_tunables == 0 || p->tunables) &&
+	       (p->nr_counters == 0 || (p->counters && p->read_counter));
 }
 
 int elvkit_register(const struct ek_policy *policy, struct module *owner,

@@ -69,9 +69,18 @@ struct th *th_new(const struct ek_policy *pol, unsigned int pool_size)
 	th->host.dev.nr_requests = 256;
 	th->host.host_data = th;
 	for (i = 0; i < pol->nr_tunables; i++)
-		if (!(pol->tunables[i].flags & EK_TUN_RO))
-			th->values[i] = pol->tunables[i].def;
+		th->values[i] = pol->tunables[i].def;
 	return th;
+}
+
+static int th_counter_index(const struct th *th, const char *name)
+{
+	ek_u32 i;
+
+	for (i = 0; i < th->pol->nr_counters; i++)
+		if (!strcmp(th->pol->counters[i].name, name))
+			return (int)i;
+	return -1;
 }
 
 int th_tunable_index(const struct th *th, const char *name)
@@ -109,12 +118,17 @@ void th_start(struct th *th)
 
 int th_set(struct th *th, const char *name, ek_s64 value)
 {
-	int i = th_tunable_index(th, name);
-	const struct ek_tunable *t = &th->pol->tunables[i];
+	const struct ek_tunable *t;
+	int i;
 
 	TH_CHECK(th->started, "th_set before th_start");
-	/* As the kernel shim: read-only and out-of-range writes are refused. */
-	if ((t->flags & EK_TUN_RO) || value < t->min || value > t->max)
+	/* As the kernel shim: counters are read-only, writes are refused. */
+	if (th_counter_index(th, name) >= 0)
+		return -1;
+	i = th_tunable_index(th, name);
+	t = &th->pol->tunables[i];
+	/* Out-of-range writes are refused too. */
+	if (value < t->min || value > t->max)
 		return -1;
 	th->values[i] = value;
 	th->pol->set_tunable(th->sd, (ek_u32)i, value);
@@ -123,13 +137,12 @@ int th_set(struct th *th, const char *name, ek_s64 value)
 
 ek_u64 th_stat(struct th *th, const char *name)
 {
-	int i = th_tunable_index(th, name);
+	int i = th_counter_index(th, name);
 
-	TH_CHECK(th->pol->tunables[i].flags & EK_TUN_RO,
-		 "%s is not a statistic", name);
-	TH_CHECK(th->pol->get_stat, "%s has statistics but no get_stat",
+	TH_CHECK(i >= 0, "%s: no counter \"%s\"", th->pol->name, name);
+	TH_CHECK(th->pol->read_counter, "%s has counters but no read_counter",
 		 th->pol->name);
-	return th->pol->get_stat(th->sd, (ek_u32)i);
+	return th->pol->read_counter(th->sd, (ek_u32)i);
 }
 
 void th_advance(struct th *th, ek_u64 ns)
