@@ -18,8 +18,17 @@
  *  - device facts (rotational, queue depth) are read from host->dev;
  *  - per-process state lives in a struct ek_pctx whose lifetime the host
  *    manages: the host calls pctx_init when it first sees a process on this
- *    queue and pctx_exit when the process is gone. Requests hold the context
- *    alive: rq->pctx stays valid until the request is completed or merged.
+ *    queue and, once the process is gone, sets EK_PCTX_EXITED and then
+ *    calls pctx_exit (once). Requests hold the context alive: rq->pctx
+ *    stays valid until the request is completed or merged.
+ *
+ * Every host registers a policy through ek_policy_load() (contract.h,
+ * src/lib/), which checks the rules below once and fills in the optional
+ * callbacks. Required: init, insert, dispatch, has_work, merged_requests;
+ * set_tunable if there are tunables, read_counter if there are counters.
+ * Optional (NULL: nothing to do): exit, completed, requeue,
+ * front_merge_candidate (NULL: no front merges), merged, pctx_init,
+ * pctx_exit. A policy leaves out what it would write empty.
  *
  * Locking: the host serialises every call into one policy instance.
  *
@@ -61,7 +70,7 @@ struct ek_pctx {
 	ek_u32 flags;		/* EK_PCTX_* */
 };
 
-#define EK_PCTX_EXITED 0x1u	/* pctx_exit has been called */
+#define EK_PCTX_EXITED 0x1u	/* gone: set just before pctx_exit */
 
 /* The policy's private area of a per-process context. */
 static inline void *ek_pctx_priv(struct ek_pctx *p)
@@ -179,7 +188,7 @@ struct ek_policy {
 	 * already in range. Returns 0 or a negative errno-style number.
 	 */
 	int (*init)(void *sd, struct ek_host *host, const ek_s64 *values);
-	/* Only called with every request dispatched or merged. */
+	/* Only called with every request dispatched or merged. Optional. */
 	void (*exit)(void *sd);
 	/* idx into tunables[], value in range. */
 	void (*set_tunable)(void *sd, ek_u32 idx, ek_s64 value);
@@ -191,7 +200,7 @@ struct ek_policy {
 	struct ek_rq *(*dispatch)(void *sd, ek_u64 now);
 	/* True iff dispatch(now) would return a request. */
 	int (*has_work)(void *sd, ek_u64 now);
-	/* A dispatched request finished (now = completion time). */
+	/* A dispatched request finished (now = completion time). Optional. */
 	void (*completed)(void *sd, struct ek_rq *rq, ek_u64 now);
 	/* A dispatched request came back unserved; insert follows. Optional. */
 	void (*requeue)(void *sd, struct ek_rq *rq, ek_u64 now);
@@ -203,12 +212,15 @@ struct ek_policy {
 	 * merges are found by the host itself.
 	 */
 	struct ek_rq *(*front_merge_candidate)(void *sd, ek_u8 dir, ek_u64 end);
-	/* rq grew; its sector changed from old_sector (front merge). */
+	/* rq grew; its sector changed from old_sector (front merge). Optional. */
 	void (*merged)(void *sd, struct ek_rq *rq, ek_u64 old_sector);
 	/* next was absorbed into rq and is gone from now on: unlink it. */
 	void (*merged_requests)(void *sd, struct ek_rq *rq, struct ek_rq *next);
 
-	/* Per-process context life; both optional. */
+	/*
+	 * Per-process context life; both optional. pctx_exit comes once,
+	 * with EK_PCTX_EXITED already set in pctx->flags.
+	 */
 	void (*pctx_init)(void *sd, struct ek_pctx *pctx);
 	void (*pctx_exit)(void *sd, struct ek_pctx *pctx);
 };
