@@ -17,14 +17,19 @@
 static ssize_t ek_tun_show(struct elevator_queue *e, char *page, u32 idx)
 {
 	struct ek_queue *eq = e->elevator_data;
+	unsigned long flags;
+	s64 v;
 
-	return sysfs_emit(page, "%lld\n", (long long)READ_ONCE(eq->values[idx]));
+	spin_lock_irqsave(&eq->lock, flags);
+	v = eq->values[idx];
+	spin_unlock_irqrestore(&eq->lock, flags);
+	return sysfs_emit(page, "%lld\n", (long long)v);
 }
 
 static ssize_t ek_cnt_show(struct elevator_queue *e, char *page, u32 idx)
 {
 	struct ek_queue *eq = e->elevator_data;
-	const struct ek_policy *p = eq->sched->policy;
+	const struct ek_policy *p = &eq->sched->ops;
 	unsigned long flags;
 	u64 v;
 
@@ -34,31 +39,23 @@ static ssize_t ek_cnt_show(struct elevator_queue *e, char *page, u32 idx)
 	return sysfs_emit(page, "%llu\n", (unsigned long long)v);
 }
 
-static int ek_parse_value(const struct ek_tunable *t, const char *buf, s64 *out)
-{
-	long long v;
-
-	if (kstrtoll(buf, 10, &v) || v < t->min || v > t->max)
-		return -EINVAL;
-	*out = v;
-	return 0;
-}
-
 static ssize_t ek_tun_store(struct elevator_queue *e, const char *page,
 			    size_t count, u32 idx)
 {
 	struct ek_queue *eq = e->elevator_data;
-	const struct ek_policy *p = eq->sched->policy;
-	const struct ek_tunable *t = &p->tunables[idx];
+	const struct ek_policy *p = &eq->sched->ops;
 	unsigned long flags;
 	s64 v;
+	int ret;
 
-	if (ek_parse_value(t, page, &v))
-		return -EINVAL;
+	ret = ek_tunable_parse(&p->tunables[idx], page, &v);
+	if (ret)
+		return ret;
 	spin_lock_irqsave(&eq->lock, flags);
-	WRITE_ONCE(eq->values[idx], v);
-	p->set_tunable(eq->sd, idx, v);
+	ret = ek_tunable_set(p, eq->sd, eq->values, idx, v);
 	spin_unlock_irqrestore(&eq->lock, flags);
+	if (ret)
+		return ret;
 	/* A shorter wait or deadline may let dispatch go now. */
 	blk_mq_delay_run_hw_queues(eq->q, 0);
 	return count;
@@ -101,25 +98,18 @@ static ssize_t (*const ek_cnt_slots[EK_MAX_COUNTERS])(struct elevator_queue *e,
 	EK_SLOTS(EK_CNT_ENTRY)
 };
 
-int ek_build_attrs(struct ek_sched *s)
+/* The policy is validated: its tables fit the slots. */
+void ek_build_attrs(struct ek_sched *s)
 {
-	const struct ek_policy *p = s->policy;
+	const struct ek_policy *p = &s->ops;
 	struct elv_fs_entry *a = s->attrs;
 	u32 i;
 
-	if (p->nr_tunables > EK_MAX_TUNABLES ||
-	    p->nr_counters > EK_MAX_COUNTERS)
-		return -E2BIG;
 	for (i = 0; i < p->nr_tunables; i++, a++) {
-		const struct ek_tunable *t = &p->tunables[i];
-
-		if (t->def < t->min || t->def > t->max)
-			return -EINVAL;
-		a->attr.name = t->name;
+		a->attr.name = p->tunables[i].name;
 		a->attr.mode = 0644;
 		a->show = ek_tun_slots[i].show;
 		a->store = ek_tun_slots[i].store;
-		s->defaults[i] = t->def;
 	}
 	for (i = 0; i < p->nr_counters; i++, a++) {
 		a->attr.name = p->counters[i].name;
@@ -128,16 +118,15 @@ int ek_build_attrs(struct ek_sched *s)
 	}
 	/* the entry after the last stays zeroed: the terminating entry */
 	s->et.elevator_attrs = s->attrs;
-	return 0;
+	ek_tunables_default(p, s->defaults);
 }
 
 /* "key=value,key=value": defaults for queues that select the policy later. */
 int ek_parse_defaults(struct ek_sched *s, const char *defaults)
 {
-	const struct ek_policy *p = s->policy;
+	const struct ek_policy *p = &s->ops;
 	char *buf, *cur, *item, *val;
-	int ret = 0;
-	u32 i;
+	int ret = 0, i;
 
 	if (!defaults || !*defaults)
 		return 0;
@@ -156,14 +145,10 @@ int ek_parse_defaults(struct ek_sched *s, const char *defaults)
 			break;
 		}
 		*val++ = '\0';
-		for (i = 0; i < p->nr_tunables; i++) {
-			const struct ek_tunable *t = &p->tunables[i];
-
-			if (strcmp(t->name, item))
-				continue;
-			ret = ek_parse_value(t, val, &s->defaults[i]);
-			break;
-		}
+		i = ek_tunable_find(p, item);
+		if (i >= 0)
+			ret = ek_tunable_parse(&p->tunables[i], val,
+					       &s->defaults[i]);
 		if (ret)
 			pr_err("elvkit: %s: bad default '%s=%s'\n", p->name, item, val);
 	}

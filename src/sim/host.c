@@ -246,9 +246,7 @@ static struct ek_pctx *thread_pctx(struct sim *s, struct sthread *t)
 		t->pctx = calloc(1, sizeof(struct ek_pctx) + s->pol->pctx_size);
 		if (!t->pctx)
 			abort();
-		t->pctx->owner = t->id + 1;
-		if (s->pol->pctx_init)
-			s->pol->pctx_init(s->sd, t->pctx);
+		ek_pctx_start(s->pol, s->sd, t->pctx, t->id + 1);
 	}
 	return t->pctx;
 }
@@ -480,6 +478,7 @@ static void sim_free(struct sim *s)
 int sim_run(const struct sim_config *c, struct sim_result *res)
 {
 	struct sim *s = calloc(1, sizeof(*s));
+	const char *why;
 	struct event e;
 	int ret;
 
@@ -503,7 +502,13 @@ int sim_run(const struct sim_config *c, struct sim_result *res)
 	s->dev_ev_at = EK_U64_MAX;
 	s->max_sectors = c->max_kb * 2;
 
-	s->pol = c->policy;
+	if (ek_policy_load(&s->ops, c->policy, &why)) {
+		sim_violation(s, "%s breaks the contract: %s", c->policy->name, why);
+		sim_free(s);
+		free(s);
+		return -1;
+	}
+	s->pol = &s->ops;
 	s->sd = calloc(1, c->policy->sched_size ? c->policy->sched_size : 1);
 	if (!s->sd)
 		abort();

@@ -3,6 +3,7 @@
 #ifndef ELVKIT_SIM_INT_H
 #define ELVKIT_SIM_INT_H
 
+#include <elvkit/contract.h>
 #include <elvkit/rand.h>
 #include "sim.h"
 
@@ -76,7 +77,8 @@ struct sim {
 	struct heap heap;
 	ek_u64 rng;
 
-	const struct ek_policy *pol;
+	const struct ek_policy *pol;	/* &ops */
+	struct ek_policy ops;		/* cfg->policy, checked by ek_policy_load */
 	void *sd;
 	struct ek_host host;
 	uint64_t timer_gen;

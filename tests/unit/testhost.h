@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "elvkit/policy.h"
+#include "elvkit/contract.h"
 #include "elvkit/policies.h"
 /* ek_rand(), ek_rand_below(): tests are reproducible by seed. */
 #include "elvkit/rand.h"
@@ -38,7 +38,8 @@ struct th_rq {
 };
 
 struct th {
-	const struct ek_policy *pol;
+	const struct ek_policy *pol;	/* &ops */
+	struct ek_policy ops;		/* the policy, after ek_policy_load */
 	struct ek_host host;
 	void *sd;
 	ek_s64 values[EK_MAX_TUNABLES];
