@@ -155,7 +155,6 @@ struct as_pick {
 /* Per-process statistics, after struct ek_pctx. */
 #define AS_PS_STARTED	0x1u	/* a read was seen: last_pos is valid */
 #define AS_PS_HAS_END	0x2u	/* a read completed: last_end_ns is valid */
-#define AS_PS_EXITED	0x4u	/* pctx_exit was called */
 
 /*
  * Think times are kept in units of 1024 ns ("us") and seek distances in
@@ -213,10 +212,10 @@ static struct as_pstat *as_ps(struct ek_pctx *p)
 	return ek_pctx_priv(p);
 }
 
-/* Gone, whichever the host does first: set the flag or call pctx_exit. */
+/* Gone: every host sets the flag before it calls pctx_exit (contract.h). */
 static int as_exited(struct ek_pctx *p)
 {
-	return (p->flags & EK_PCTX_EXITED) || (as_ps(p)->flags & AS_PS_EXITED);
+	return p->flags & EK_PCTX_EXITED;
 }
 
 static ek_u64 as_dist(ek_u64 a, ek_u64 b)
@@ -535,11 +534,6 @@ static int as_init(void *sd, struct ek_host *host, const ek_s64 *values)
 	return 0;
 }
 
-static void as_exit(void *sd)
-{
-	(void)sd;
-}
-
 static void as_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 {
 	struct as_data *ad = sd;
@@ -811,7 +805,6 @@ static void as_pctx_exit(void *sd, struct ek_pctx *pctx)
 {
 	struct as_data *ad = sd;
 
-	as_ps(pctx)->flags |= AS_PS_EXITED;
 	if (ad->last_pctx != pctx)
 		return;
 	if (ad->state == AS_WAIT) {
@@ -831,7 +824,6 @@ const struct ek_policy ek_anticipatory_policy = {
 	.counters = as_counters,
 	.nr_counters = AS_NR_COUNTERS,
 	.init = as_init,
-	.exit = as_exit,
 	.set_tunable = as_set_tunable,
 	.read_counter = as_read_counter,
 	.insert = as_insert,

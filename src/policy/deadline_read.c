@@ -181,12 +181,6 @@ static int dl_init(void *sd, struct ek_host *host, const ek_s64 *values)
 	return 0;
 }
 
-static void dl_exit(void *sd)
-{
-	/* Nothing allocated; the host only calls this with nothing queued. */
-	(void)sd;
-}
-
 /* Insert into a FIFO kept in deadline order. */
 static void fifo_add(struct ek_list *head, struct ek_rq *rq)
 {
@@ -374,14 +368,6 @@ static int dl_has_work(void *sd, ek_u64 now)
 	       dd->nr_queued[EK_WRITE];
 }
 
-static void dl_completed(void *sd, struct ek_rq *rq, ek_u64 now)
-{
-	/* Deadlines are about queueing; completion changes nothing here. */
-	(void)sd;
-	(void)rq;
-	(void)now;
-}
-
 static struct ek_rq *dl_front_merge_candidate(void *sd, ek_u8 dir, ek_u64 end)
 {
 	struct dl_data *dd = sd;
@@ -439,14 +425,13 @@ const struct ek_policy ek_deadline_read_policy = {
 	.nr_tunables = DL_NR_TUNABLES,
 	.counters = dl_counters,
 	.nr_counters = DL_NR_COUNTERS,
+	/* Nothing allocated: no exit. Deadlines are about queueing: no completed. */
 	.init = dl_init,
-	.exit = dl_exit,
 	.set_tunable = dl_set_tunable,
 	.read_counter = dl_read_counter,
 	.insert = dl_insert,
 	.dispatch = dl_dispatch,
 	.has_work = dl_has_work,
-	.completed = dl_completed,
 	.front_merge_candidate = dl_front_merge_candidate,
 	.merged = dl_merged,
 	.merged_requests = dl_merged_requests,

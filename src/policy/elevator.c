@@ -34,11 +34,6 @@ static int elv_init(void *sd, struct ek_host *host, const ek_s64 *values)
 	return 0;
 }
 
-static void elv_exit(void *sd)
-{
-	(void)sd;
-}
-
 static void elv_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 {
 	struct elv_data *ed = sd;
@@ -92,13 +87,6 @@ static int elv_has_work(void *sd, ek_u64 now)
 	return ed->queued != 0;
 }
 
-static void elv_completed(void *sd, struct ek_rq *rq, ek_u64 now)
-{
-	(void)sd;
-	(void)rq;
-	(void)now;
-}
-
 static struct ek_rq *elv_front_merge_candidate(void *sd, ek_u8 dir, ek_u64 end)
 {
 	struct elv_data *ed = sd;
@@ -137,11 +125,9 @@ const struct ek_policy ek_elevator_policy = {
 	.tunables = EK_NULL,
 	.nr_tunables = 0,
 	.init = elv_init,
-	.exit = elv_exit,
 	.insert = elv_insert,
 	.dispatch = elv_dispatch,
 	.has_work = elv_has_work,
-	.completed = elv_completed,
 	.front_merge_candidate = elv_front_merge_candidate,
 	.merged = elv_merged,
 	.merged_requests = elv_merged_requests,
