@@ -212,7 +212,7 @@ struct ek_policy {
 	 * merges are found by the host itself.
 	 */
 	struct ek_rq *(*front_merge_candidate)(void *sd, ek_u8 dir, ek_u64 end);
-	/* rq grew; its sector changed from old_sector (front merge). Optional. */
+	/* rq grew; its sector may have changed from old_sector. Optional. */
 	void (*merged)(void *sd, struct ek_rq *rq, ek_u64 old_sector);
 	/* next was absorbed into rq and is gone from now on: unlink it. */
 	void (*merged_requests)(void *sd, struct ek_rq *rq, struct ek_rq *next);

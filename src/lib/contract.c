@@ -12,23 +12,23 @@ static int ek_name_ok(const char *name, ek_size_t max)
 	return name && *name && ek_strlen(name) <= max;
 }
 
+/* The i-th file of the policy's sysfs directory: tunables, then counters. */
+static const char *ek_attr_name(const struct ek_policy *p, ek_u32 i)
+{
+	if (i < p->nr_tunables)
+		return p->tunables[i].name;
+	return p->counters[i - p->nr_tunables].name;
+}
+
 /* Every tunable and counter name once: each is a file in one directory. */
 static int ek_names_unique(const struct ek_policy *p)
 {
 	ek_u32 n = p->nr_tunables + p->nr_counters, i, j;
 
-	for (i = 0; i < n; i++) {
-		const char *a = i < p->nr_tunables ? p->tunables[i].name :
-			p->counters[i - p->nr_tunables].name;
-
-		for (j = i + 1; j < n; j++) {
-			const char *b = j < p->nr_tunables ? p->tunables[j].name :
-				p->counters[j - p->nr_tunables].name;
-
-			if (ek_streq(a, b))
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (ek_streq(ek_attr_name(p, i), ek_attr_name(p, j)))
 				return 0;
-		}
-	}
 	return 1;
 }
 
@@ -76,7 +76,8 @@ static const char *ek_policy_wrong(const struct ek_policy *p)
 	/* The required callbacks, as listed in policy.h. */
 	if (!p->init || !p->insert || !p->dispatch || !p->has_work ||
 	    !p->merged_requests)
-		return "init, insert, dispatch, has_work or merged_requests missing";
+		return "a required callback is missing (init, insert, "
+		       "dispatch, has_work, merged_requests)";
 	why = ek_tunables_wrong(p);
 	if (!why)
 		why = ek_counters_wrong(p);

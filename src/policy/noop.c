@@ -80,7 +80,7 @@ const struct ek_policy ek_noop_policy = {
 	.pctx_size = 0,
 	.tunables = EK_NULL,
 	.nr_tunables = 0,
-	/* Arrival order only: a request's sector and completion do not matter. */
+	/* Arrival order only: sectors and completions do not matter. */
 	.init = noop_init,
 	.insert = noop_insert,
 	.dispatch = noop_dispatch,

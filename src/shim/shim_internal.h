@@ -14,8 +14,8 @@
 
 /* One registered policy: the elevator type built for it. */
 struct ek_sched {
-	const struct ek_policy *policy;	/* as registered, for unregister */
-	struct ek_policy ops;		/* ek_policy_load()'s checked copy */
+	const struct ek_policy *policy;	/* as registered (unregister) */
+	struct ek_policy ops;		/* ek_policy_load()'s copy */
 	struct elevator_type et;
 	struct elv_fs_entry attrs[EK_MAX_TUNABLES + EK_MAX_COUNTERS + 1];
 	s64 defaults[EK_MAX_TUNABLES];
