@@ -42,10 +42,7 @@ $(SIM_OUT)/%.o: src/sim/%.c $(SIM_HDRS)
 $(SIM_OUT)/model/%.o: src/model/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_CFLAGS) -c $< -o $@
-$(SIM_OUT)/policy/%.o: src/policy/%.c $(SIM_HDRS)
-	@mkdir -p $(@D)
-	$(CC) $(SIM_CFLAGS) -c $< -o $@
-$(SIM_OUT)/lib/%.o: src/lib/%.c $(SIM_HDRS)
+$(call policy_objs,$(SIM_OUT)): $(SIM_OUT)/%.o: src/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_CFLAGS) -c $< -o $@
 $(SIM_OUT)/freestanding/%.o: src/%.c $(SIM_HDRS)
@@ -58,10 +55,7 @@ $(SIM_SAN_OUT)/%.o: src/sim/%.c $(SIM_HDRS)
 $(SIM_SAN_OUT)/model/%.o: src/model/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_SAN_CFLAGS) -c $< -o $@
-$(SIM_SAN_OUT)/policy/%.o: src/policy/%.c $(SIM_HDRS)
-	@mkdir -p $(@D)
-	$(CC) $(SIM_SAN_CFLAGS) -c $< -o $@
-$(SIM_SAN_OUT)/lib/%.o: src/lib/%.c $(SIM_HDRS)
+$(call policy_objs,$(SIM_SAN_OUT)): $(SIM_SAN_OUT)/%.o: src/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_SAN_CFLAGS) -c $< -o $@
 

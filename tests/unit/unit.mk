@@ -17,10 +17,7 @@ CHECK_USER += check-unit
 # Objects depend on every header: the policy API is small and changes rarely.
 UNIT_HDRS := $(wildcard include/elvkit/*.h src/lib/*.h) $(UNIT_SRC)/testhost.h
 
-$(UNIT_OUT)/policy/%.o: src/policy/%.c $(UNIT_HDRS)
-	@mkdir -p $(@D)
-	$(CC) $(UNIT_CFLAGS) -c $< -o $@
-$(UNIT_OUT)/lib/%.o: src/lib/%.c $(UNIT_HDRS)
+$(UNIT_POLICY_OBJS): $(UNIT_OUT)/%.o: src/%.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -c $< -o $@
 
