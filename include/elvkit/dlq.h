@@ -42,23 +42,49 @@ void ek_dlq_add_special(struct ek_dlq *q, struct ek_rq *rq, int front);
 void ek_dlq_del(struct ek_dlq *q, struct ek_rq *rq);
 /* rq's start sector changed (a front merge): move it in its tree. */
 void ek_dlq_resort(struct ek_dlq *q, struct ek_rq *rq);
-/* A sorted request of dir starting exactly at end, or NULL (front merges). */
-struct ek_rq *ek_dlq_front_merge_candidate(struct ek_dlq *q, ek_u8 dir,
-					   ek_u64 end);
 /*
  * next was absorbed into rq: rq carries next's data too, so it keeps the
  * earlier of both deadlines (with next's FIFO place); next leaves the
  * queue and rq is resorted.
  */
 void ek_dlq_merge(struct ek_dlq *q, struct ek_rq *rq, struct ek_rq *next);
-/* The first sorted request of dir at or after sector pos, or NULL. */
-struct ek_rq *ek_dlq_from(struct ek_dlq *q, ek_u8 dir, ek_u64 pos);
-/* The lowest-sector request of dir, or NULL. */
-struct ek_rq *ek_dlq_lowest(struct ek_dlq *q, ek_u8 dir);
 
 static inline ek_u8 ek_dlq_dir(ek_u8 dir)
 {
 	return dir ? EK_WRITE : EK_READ;
+}
+
+/*
+ * Lookups are inline: policies call them several times per request (the
+ * cost harness counts each extra call).
+ */
+static inline struct ek_rq *ek_dlq_sort_rq(struct ek_rb_node *n)
+{
+	return n ? ek_rb_entry(n, struct ek_rq, sort) : EK_NULL;
+}
+
+/* The first sorted request of dir at or after sector pos, or NULL. */
+static inline struct ek_rq *ek_dlq_from(struct ek_dlq *q, ek_u8 dir,
+					ek_u64 pos)
+{
+	return ek_dlq_sort_rq(ek_rb_lower_bound(&q->sort[ek_dlq_dir(dir)],
+						pos));
+}
+
+/* The lowest-sector request of dir, or NULL. */
+static inline struct ek_rq *ek_dlq_lowest(struct ek_dlq *q, ek_u8 dir)
+{
+	return ek_dlq_sort_rq(ek_rb_first(&q->sort[ek_dlq_dir(dir)]));
+}
+
+/*
+ * A sorted request of dir starting exactly at end, or NULL (front
+ * merges). Only sorted requests are in the trees: specials never merge.
+ */
+static inline struct ek_rq *ek_dlq_front_merge_candidate(struct ek_dlq *q,
+							 ek_u8 dir, ek_u64 end)
+{
+	return ek_dlq_sort_rq(ek_rb_find(&q->sort[ek_dlq_dir(dir)], end));
 }
 
 /* Sorted requests of dir. */

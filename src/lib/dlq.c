@@ -6,11 +6,6 @@
  */
 #include "elvkit/dlq.h"
 
-static struct ek_rq *ek_dlq_sort_rq(struct ek_rb_node *n)
-{
-	return n ? ek_rb_entry(n, struct ek_rq, sort) : EK_NULL;
-}
-
 void ek_dlq_init(struct ek_dlq *q)
 {
 	int dir;
@@ -69,13 +64,6 @@ void ek_dlq_resort(struct ek_dlq *q, struct ek_rq *rq)
 	ek_rb_insert(t, &rq->sort, rq->sector);
 }
 
-struct ek_rq *ek_dlq_front_merge_candidate(struct ek_dlq *q, ek_u8 dir,
-					   ek_u64 end)
-{
-	/* Only sorted requests are in the trees: specials never merge. */
-	return ek_dlq_sort_rq(ek_rb_find(&q->sort[ek_dlq_dir(dir)], end));
-}
-
 void ek_dlq_merge(struct ek_dlq *q, struct ek_rq *rq, struct ek_rq *next)
 {
 	/* Taking next's FIFO place keeps the FIFO in deadline order. */
@@ -87,16 +75,4 @@ void ek_dlq_merge(struct ek_dlq *q, struct ek_rq *rq, struct ek_rq *next)
 	}
 	ek_dlq_del(q, next);
 	ek_dlq_resort(q, rq);
-}
-
-struct ek_rq *ek_dlq_from(struct ek_dlq *q, ek_u8 dir, ek_u64 pos)
-{
-	struct ek_rb_root *t = &q->sort[ek_dlq_dir(dir)];
-
-	return ek_dlq_sort_rq(ek_rb_lower_bound(t, pos));
-}
-
-struct ek_rq *ek_dlq_lowest(struct ek_dlq *q, ek_u8 dir)
-{
-	return ek_dlq_sort_rq(ek_rb_first(&q->sort[ek_dlq_dir(dir)]));
 }

@@ -23,7 +23,5 @@ EXPORT_SYMBOL_GPL(ek_dlq_add);
 EXPORT_SYMBOL_GPL(ek_dlq_add_special);
 EXPORT_SYMBOL_GPL(ek_dlq_del);
 EXPORT_SYMBOL_GPL(ek_dlq_resort);
-EXPORT_SYMBOL_GPL(ek_dlq_front_merge_candidate);
 EXPORT_SYMBOL_GPL(ek_dlq_merge);
-EXPORT_SYMBOL_GPL(ek_dlq_from);
-EXPORT_SYMBOL_GPL(ek_dlq_lowest);
+
