@@ -6,7 +6,10 @@
  * sheet is silent the value is marked "estimate" and says what it rests on.
  * Seek times are the sheets' read figures (writes are usually 1 ms slower;
  * the model has one curve). Media rates are the sustained rates at the
- * outer (LBA 0) and inner zones.
+ * outer (LBA 0) and inner zones. NCQ's starvation limit (ncq_age_ms,
+ * 2 s) is an estimate: firmware does not publish it; it must stay well
+ * above the queueing delay of 32 random requests on a 5400 rpm disk
+ * (~250 ms), or serving aged requests in order snowballs into FIFO.
  */
 #include "hdd.h"
 
@@ -41,7 +44,7 @@
 	[HDD_P_QD] = { "qd", "requests", "queue depth; >1 enables NCQ reordering",	\
 		       qd, 1, 256 },							\
 	[HDD_P_AGE] = { "ncq_age_ms", "ms", "NCQ: a request this old is served next",	\
-			500, 1, 100000 },						\
+			2000, 1, 100000 },						\
 	[HDD_P_WCE] = { "wce", "bool", "write cache enabled (as shipped); 0: writes go to the media", \
 			1, 0, 1 },							\
 	}
