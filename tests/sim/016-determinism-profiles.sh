@@ -7,8 +7,8 @@ sim=${ELVKIT_SIM:?}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for dev in "hdd" "hdd-laptop" "hdd-2002" "hdd --dev wce=0" "hdd-laptop --dev wce=0 --dev qd=1"; do
-	# shellcheck disable=SC2086 # $dev is a device name and its options
-	args=(--sched elevator,read-latency2,deadline-read --device $dev
+	read -ra devargs <<<"$dev"	# a device name and its options
+	args=(--sched elevator,read-latency2,deadline-read --device "${devargs[@]}"
 	      --workload randread,read-vs-write,seqwrite --threads 1,16 --bg write
 	      --ios 300 --size 8m --time-limit 20)
 	"$sim" "${args[@]}" --seed 3 --json "$tmp/a.json" >"$tmp/a.txt"
