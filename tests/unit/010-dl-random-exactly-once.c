@@ -148,12 +148,15 @@ static void run(uint64_t seed, unsigned int steps)
 				q_add(rq);
 			}
 		} else if (r < 990) {
-			/* Any tunable to any in-range value, mid-flight. */
-			const struct ek_tunable *t;
-
-			i = (unsigned int)ek_rand_below(&rng, th->pol->nr_tunables);
-			t = &th->pol->tunables[i];
-			if (!(t->flags & EK_TUN_RO)) {
+			/*
+			 * Any tunable to any in-range value, mid-flight. Drawn
+			 * among tunables and counters, the way the seeds'
+			 * sequences were made; a counter is skipped.
+			 */
+			i = (unsigned int)ek_rand_below(&rng, th->pol->nr_tunables +
+							th->pol->nr_counters);
+			if (i < th->pol->nr_tunables) {
+				const struct ek_tunable *t = &th->pol->tunables[i];
 				ek_s64 span = t->max - t->min;
 				ek_s64 v = t->min + (ek_s64)ek_rand_below(&rng,
 					(uint64_t)(span < 300 ? span + 1 : 300));
