@@ -144,7 +144,7 @@ int main(void)
 {
 	const struct ek_policy *const real[] = {
 		&ek_deadline_read_policy, &ek_anticipatory_policy,
-		&ek_noop_policy, &ek_elevator_policy,
+		&ek_noop_policy, &ek_elevator_policy, &ek_read_latency2_policy,
 	};
 	struct ek_policy ops;
 	struct ek_pctx pctx;
