@@ -387,6 +387,7 @@ static void run_queue(struct sim *s)
 				s->pol->requeue(s->sd, q, s->now);
 			r->state = RQ_QUEUED;
 			q->at_head = 1;
+			q->requeued = 1;
 			s->held++;
 			s->pol->insert(s->sd, q, s->now);
 			hash_add(s, r);
