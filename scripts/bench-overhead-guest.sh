@@ -79,7 +79,9 @@ for r in $(seq 1 "$ROUNDS"); do
 		fi
 		read -r ios iops < <(python3 - "$OUT/round-$r.json" "m-$s" <<'PY'
 import json, sys
-for j in json.load(open(sys.argv[1]))["jobs"]:
+text = open(sys.argv[1]).read()
+# fio prints its prerun/postrun notes before the JSON
+for j in json.loads(text[text.index("{"):])["jobs"]:
     if j["jobname"] == sys.argv[2]:
         print(j["read"]["total_ios"], j["read"]["iops"])
 PY

@@ -2,6 +2,7 @@
 """Table of a scripts/bench-overhead.sh run: per scheduler the median IOPS,
 its spread over the rounds (min..max), the median as a ratio to `none`, and
 the median CPU time per I/O. Usage: bench-overhead-report.py OUTDIR"""
+import json
 import statistics
 import sys
 
@@ -14,9 +15,17 @@ def main():
             kver = line.split("=", 1)[1].strip().strip("'")
         if line.startswith("SCHEDS="):
             order = line.split("=", 1)[1].strip().strip("'").split()
+    jobs = {}
     for line in open(f"{outdir}/results.txt"):
         r, s, iops, ios, ticks, hz = line.split()
         ios, ticks, hz = int(ios), int(ticks), int(hz)
+        if not ios:
+            # from fio's JSON, after the lines fio prints before it
+            if r not in jobs:
+                text = open(f"{outdir}/round-{r}.json").read()
+                jobs[r] = {j["jobname"]: j["read"] for j in
+                           json.loads(text[text.index("{"):])["jobs"]}
+            iops, ios = jobs[r][f"m-{s}"]["iops"], jobs[r][f"m-{s}"]["total_ios"]
         cpu_us = ticks * 1e6 / hz / ios if ios else float("nan")
         pts.setdefault(s, []).append((float(iops), cpu_us))
     base = statistics.median(p[0] for p in pts["none"]) if "none" in pts else None
@@ -33,9 +42,9 @@ def main():
         med = statistics.median(iops)
         ratio = f"{med / base:.2f}" if base else "-"
         cpu = statistics.median(p[1] for p in pts[s])
+        half = (max(iops) - min(iops)) / med * 50 if med else 0
         print(f"| {s} | {med:.0f} | {min(iops):.0f}..{max(iops):.0f} "
-              f"({(max(iops) - min(iops)) / med * 50:.0f}% half-range) | "
-              f"{ratio} | {cpu:.1f} |")
+              f"(+/-{half:.0f}%) | {ratio} | {cpu:.1f} |")
 
 
 main()
