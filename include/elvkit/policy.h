@@ -244,7 +244,10 @@ struct ek_policy {
 	 * allocated under a limit are outstanding; otherwise the submitter
 	 * waits, and a request kept back this way never blocks an unlimited
 	 * one. The kernel shim turns n into blk-mq's shallow depth (per
-	 * sbitmap word where the kernel counts it so, as 6.1 does).
+	 * sbitmap word where the kernel counts it so, as 6.1 does). The one
+	 * callback a host may make without serialising (the kernel calls it
+	 * for every request allocation, as mq-deadline reads its async_depth
+	 * without a lock): it must only read.
 	 */
 	ek_u32 (*limit_depth)(void *sd, ek_u8 dir, ek_u8 sync);
 	/*
