@@ -6,24 +6,9 @@
  * policy's side of the contract as it goes (each request dispatched exactly
  * once, has_work false when empty, nothing lost on merge or requeue).
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sim_int.h"
-
-void sim_violation(struct sim *s, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!s->res->violations++) {
-		int n = snprintf(s->res->violation, sizeof(s->res->violation),
-				 "t=%llu ns: ", (unsigned long long)s->now);
-
-		va_start(ap, fmt);
-		vsnprintf(s->res->violation + n, sizeof(s->res->violation) - n, fmt, ap);
-		va_end(ap);
-	}
-}
 
 static void *chunk(struct sim *s, size_t bytes)
 {
@@ -64,7 +49,7 @@ static void rq_free(struct sim *s, struct srq *r)
 	s->free_rq = r;
 }
 
-struct sbio *host_bio_alloc(struct sim *s)
+static struct sbio *host_bio_alloc(struct sim *s)
 {
 	struct sbio *b;
 
@@ -152,7 +137,7 @@ static void wake_waiter(struct sim *s, uint8_t dir)
 	heap_push(&s->heap, s->now, EV_THREAD, t, 0);
 }
 
-void host_wait(struct sim *s, struct sthread *t, uint8_t dir)
+static void host_wait(struct sim *s, struct sthread *t, uint8_t dir)
 {
 	t->waiting = 1;
 	t->wnext = NULL;
@@ -253,7 +238,7 @@ static struct ek_pctx *thread_pctx(struct sim *s, struct sthread *t)
 	return t->pctx;
 }
 
-int host_submit_bio(struct sim *s, struct sbio *b)
+static int host_submit_bio(struct sim *s, struct sbio *b)
 {
 	struct sthread *t = b->t;
 	struct srq probe, *r, *nx;
@@ -347,7 +332,7 @@ static void dev_schedule(struct sim *s)
 	}
 }
 
-static void run_queue(struct sim *s)
+void host_run_queue(struct sim *s)
 {
 	while (s->dev_inflight < s->qd) {
 		int hw = s->pol->has_work(s->sd, s->now);
@@ -375,9 +360,7 @@ static void run_queue(struct sim *s)
 		s->held--;
 		r->state = RQ_DISPATCHED;
 		q->dispatch_ns = s->now;
-		s->res->dispatched++;
-		if (s->now - q->arrival_ns > s->res->max_wait_ns[q->dir & 1])
-			s->res->max_wait_ns[q->dir & 1] = s->now - q->arrival_ns;
+		acct_dispatch(s, q);
 		if (s->cfg->hooks.on_dispatch)
 			s->cfg->hooks.on_dispatch(s->cfg->hooks.arg, q, s->now);
 		if (s->cfg->requeue_pct && r->requeues < 2 &&
@@ -417,15 +400,13 @@ static void dev_complete(struct sim *s)
 			continue;
 		}
 		s->dev_inflight--;
-		if (s->now - r->rq.dispatch_ns > s->res->max_service_ns)
-			s->res->max_service_ns = s->now - r->rq.dispatch_ns;
+		acct_service(s, &r->rq);
 		s->pol->completed(s->sd, &r->rq, s->now);
-		s->res->completed++;
 		if (s->cfg->hooks.on_complete)
 			s->cfg->hooks.on_complete(s->cfg->hooks.arg, &r->rq, s->now);
 		for (b = r->bios; b; b = nb) {
 			nb = b->next;
-			wl_bio_done(s, b);
+			b->end_io(s, b);
 			bio_free(s, b);
 		}
 		r->bios = r->bios_tail = NULL;
@@ -456,48 +437,51 @@ static void op_kick(struct ek_host *h)
 	(void)h;
 }
 
-static const struct ek_host_ops sim_host_ops = {
+static const struct ek_host_ops policy_host_ops = {
 	.timer_arm = op_timer_arm,
 	.timer_cancel = op_timer_cancel,
 	.kick = op_kick,
 };
 
-static void sim_free(struct sim *s)
+/* The thread is gone; its context ends, as exit_io_context does for a task. */
+static void host_task_exit(struct sim *s, struct sthread *t)
 {
-	size_t i;
-
-	for (i = 0; i < s->nthreads; i++)
-		free(s->threads[i].pctx);
-	free(s->threads);
-	for (i = 0; i < s->nchunks; i++)
-		free(s->chunks[i]);
-	free(s->chunks);
-	heap_free(&s->heap);
-	free(s->sd);
-	free(s->dev);
+	if (!t->pctx)
+		return;
+	if (s->pol->pctx_exit)
+		s->pol->pctx_exit(s->sd, t->pctx);
+	t->pctx->flags |= EK_PCTX_EXITED;
 }
 
-int sim_run(const struct sim_config *c, struct sim_result *res)
-{
-	struct sim *s = calloc(1, sizeof(*s));
-	struct event e;
-	int ret;
+const struct sim_host_ops sim_block_layer = {
+	.bio_alloc = host_bio_alloc,
+	.submit_bio = host_submit_bio,
+	.wait_request = host_wait,
+	.task_exit = host_task_exit,
+};
 
-	if (!s)
-		abort();
-	memset(res, 0, sizeof(*res));
-	s->cfg = c;
-	s->res = res;
-	s->rng = c->seed * 0x2545F4914F6CDD1DULL + 1;
+void host_dev_event(struct sim *s, uint64_t at)
+{
+	if (at == s->dev_ev_at)
+		s->dev_ev_at = EK_U64_MAX;
+	dev_complete(s);
+}
+
+int host_timer_current(struct sim *s, uint64_t gen)
+{
+	return gen == s->timer_gen;
+}
+
+int host_setup(struct sim *s)
+{
+	const struct sim_config *c = s->cfg;
+
 	s->mt = c->model;
 	s->dev = calloc(1, c->model->size);
 	if (!s->dev)
 		abort();
-	if (s->mt->init(s->dev, c->dev)) {
-		sim_free(s);
-		free(s);
+	if (s->mt->init(s->dev, c->dev))
 		return -1;
-	}
 	s->qd = s->mt->queue_depth(s->dev);
 	s->cap = s->mt->capacity(s->dev);
 	s->dev_ev_at = EK_U64_MAX;
@@ -507,67 +491,40 @@ int sim_run(const struct sim_config *c, struct sim_result *res)
 	s->sd = calloc(1, c->policy->sched_size ? c->policy->sched_size : 1);
 	if (!s->sd)
 		abort();
-	s->host.ops = &sim_host_ops;
+	s->host.ops = &policy_host_ops;
 	s->host.dev.rotational = (ek_u8)s->mt->rotational(s->dev);
 	s->host.dev.queue_depth = s->qd;
 	s->host.dev.nr_requests = c->nr_requests;
 	s->host.host_data = s;
-	ret = s->pol->init(s->sd, &s->host, c->tun);
-	if (ret) {
-		sim_free(s);
-		free(s);
+	if (s->pol->init(s->sd, &s->host, c->tun)) {
+		free(s->sd);
+		s->sd = NULL;
 		return -1;
 	}
-	if (wl_build(s)) {
-		s->pol->exit(s->sd);
-		sim_free(s);
-		free(s);
-		return -1;
-	}
+	return 0;
+}
 
-	while (heap_pop(&s->heap, &e)) {
-		if (e.t > c->time_limit_ns && !s->ended) {
-			s->now = c->time_limit_ns;
-			res->truncated = 1;
-			wl_stop(s);
-		}
-		s->now = e.t > s->now ? e.t : s->now;
-		res->events++;
-		switch (e.type) {
-		case EV_THREAD:
-			wl_thread_run(s, e.p);
-			break;
-		case EV_DEV:
-			if (e.t == s->dev_ev_at)
-				s->dev_ev_at = EK_U64_MAX;
-			dev_complete(s);
-			break;
-		case EV_TIMER:
-			if (e.arg != s->timer_gen)
-				continue;	/* re-armed or cancelled since */
-			break;
-		}
-		run_queue(s);
-	}
-
+/* After the last event: what must hold when every thread is done. */
+void host_end_checks(struct sim *s)
+{
 	if (s->held || s->dev_inflight || s->allocated[0] || s->allocated[1])
 		sim_violation(s, "stalled: %llu requests in the policy, %u on the device, "
 			      "no timer armed", (unsigned long long)s->held, s->dev_inflight);
-	if (res->inserted != res->completed + res->merged_away)
-		sim_violation(s, "requests lost: %llu inserted, %llu completed, %llu merged away",
-			      (unsigned long long)res->inserted,
-			      (unsigned long long)res->completed,
-			      (unsigned long long)res->merged_away);
-	if (res->bios != res->bios_done)
-		sim_violation(s, "bios lost: %llu submitted, %llu completed",
-			      (unsigned long long)res->bios, (unsigned long long)res->bios_done);
 	if (s->pol->has_work(s->sd, s->now))
 		sim_violation(s, "has_work true at the end with nothing queued");
-	if (!s->ended)
-		sim_violation(s, "run did not finish");
-	res->elapsed_ns = s->end_ns;
-	s->pol->exit(s->sd);
-	sim_free(s);
-	free(s);
-	return 0;
+}
+
+void host_teardown(struct sim *s)
+{
+	size_t i;
+
+	if (s->sd)
+		s->pol->exit(s->sd);
+	for (i = 0; i < s->nthreads; i++)
+		free(s->threads[i].pctx);
+	for (i = 0; i < s->nchunks; i++)
+		free(s->chunks[i]);
+	free(s->chunks);
+	free(s->sd);
+	free(s->dev);
 }

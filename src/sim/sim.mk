@@ -6,7 +6,7 @@
 
 SIM_OUT := $(BUILD)/sim
 SIM_SAN_OUT := $(BUILD)/sim-san
-SIM_CORE := config events host workload report json policies
+SIM_CORE := config events run host workload account report json policies
 MODEL_SRCS := $(sort $(wildcard src/model/*.c))
 SIM_HDRS := $(wildcard include/elvkit/*.h src/sim/*.h src/model/*.h)
 # The simulator is run, not debugged, most of the time: optimise it.
@@ -54,8 +54,11 @@ $(SIM_SAN_OUT)/policy/%.o: src/policy/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_SAN_CFLAGS) -c $< -o $@
 
-$(BUILD)/elvkit-sim: $(SIM_OUT)/cli.o $(SIM_OBJS) $(MODEL_FREESTANDING)
-	$(CC) $(SIM_CFLAGS) $(SIM_OUT)/cli.o $(SIM_OBJS) -lm -o $@
+# The command line: parse, validate, run, report (and --help, --list).
+SIM_CLI := cli cli_parse cli_validate cli_list
+
+$(BUILD)/elvkit-sim: $(SIM_CLI:%=$(SIM_OUT)/%.o) $(SIM_OBJS) $(MODEL_FREESTANDING)
+	$(CC) $(SIM_CFLAGS) $(SIM_CLI:%=$(SIM_OUT)/%.o) $(SIM_OBJS) -lm -o $@
 
 # The cost harness: policies only, no simulator, so callgrind counts them.
 $(BUILD)/elvkit-cost: $(SIM_OUT)/cost.o $(SIM_OUT)/config.o $(SIM_OUT)/policies.o \
@@ -70,7 +73,7 @@ $(SIM_SAN_OUT)/tests/%: $(SIM_TEST_SRC)/%.c $(SIM_SAN_OBJS) $(SIM_HDRS)
 	$(CC) $(SIM_SAN_CFLAGS) -Isrc/sim $< $(SIM_SAN_OBJS) -lm -o $@
 
 # The CLI for the shell tests, with the sanitizers like the C tests.
-$(SIM_SAN_OUT)/elvkit-sim: $(SIM_SAN_OUT)/cli.o $(SIM_SAN_OBJS)
+$(SIM_SAN_OUT)/elvkit-sim: $(SIM_CLI:%=$(SIM_SAN_OUT)/%.o) $(SIM_SAN_OBJS)
 	$(CC) $(SIM_SAN_CFLAGS) $^ -lm -o $@
 
 sim-test-build: $(SIM_TEST_BINS) $(SIM_SAN_OUT)/elvkit-sim

@@ -1,5 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Internals shared by the simulator's host, events and workloads. */
+/*
+ * Internals shared by the simulator's parts. Who calls whom:
+ *   run.c (the event loop) -> host.c, workload.c
+ *   workload.c -> the host only through struct sim_host_ops (s->hops)
+ *   host.c -> the submitter only through each bio's end_io
+ *   host.c, workload.c -> account.c (what a run records)
+ * so host.c and workload.c never call each other.
+ */
 #ifndef ELVKIT_SIM_INT_H
 #define ELVKIT_SIM_INT_H
 
@@ -25,6 +32,7 @@ int heap_pop(struct heap *h, struct event *out);
 void heap_free(struct heap *h);
 
 struct sthread;
+struct sim;
 
 struct sbio {
 	uint64_t sector;
@@ -33,6 +41,8 @@ struct sbio {
 	struct sthread *t;
 	uint64_t submit_ns;
 	struct sbio *next;
+	/* The submitter's completion, called by the host (the kernel's bi_end_io). */
+	void (*end_io)(struct sim *s, struct sbio *b);
 };
 
 enum rq_state { RQ_FREE, RQ_QUEUED, RQ_DISPATCHED };
@@ -66,6 +76,20 @@ struct sthread {
 	uint64_t start_ns, finish_ns;
 };
 
+/*
+ * How a workload drives the host: the block layer's side of submit_bio, as
+ * a task sees it. The workload holds no other reference to host.c.
+ */
+struct sim_host_ops {
+	struct sbio *(*bio_alloc)(struct sim *s);
+	/* 1: queued or merged; 0: no free request, call wait_request */
+	int (*submit_bio)(struct sim *s, struct sbio *b);
+	/* Sleep until a request of dir is free; the thread's event fires then. */
+	void (*wait_request)(struct sim *s, struct sthread *t, uint8_t dir);
+	/* The thread is gone: end its per-process context (the kernel's exit_io_context). */
+	void (*task_exit)(struct sim *s, struct sthread *t);
+};
+
 #define HASH_BITS 12
 
 struct sim {
@@ -74,6 +98,7 @@ struct sim {
 	uint64_t now;
 	struct heap heap;
 	uint64_t rng;
+	const struct sim_host_ops *hops;
 
 	const struct ek_policy *pol;
 	void *sd;
@@ -113,19 +138,26 @@ static inline uint64_t sim_rand(uint64_t *s)
 	return z ^ (z >> 31);
 }
 
+/* account.c: what a run records in its struct sim_result */
 void sim_violation(struct sim *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void acct_bio_done(struct sim *s, const struct sbio *b);
+void acct_dispatch(struct sim *s, const struct ek_rq *rq);
+void acct_service(struct sim *s, const struct ek_rq *rq);
+void acct_end_checks(struct sim *s);
 
-/* host.c, for the workloads */
-struct sbio *host_bio_alloc(struct sim *s);
-/* 1: queued or merged; 0: no free request, caller waits */
-int host_submit_bio(struct sim *s, struct sbio *b);
-void host_wait(struct sim *s, struct sthread *t, uint8_t dir);
+/* host.c, for run.c */
+extern const struct sim_host_ops sim_block_layer;
+int host_setup(struct sim *s);		/* device and policy; 0 or -1 */
+void host_run_queue(struct sim *s);	/* feed the device from the policy */
+void host_dev_event(struct sim *s, uint64_t at);	/* the device may have finished some */
+int host_timer_current(struct sim *s, uint64_t gen);	/* a policy timer event still armed */
+void host_end_checks(struct sim *s);	/* nothing stalled, nothing left */
+void host_teardown(struct sim *s);
 
-/* workload.c */
+/* workload.c, for run.c */
 int wl_build(struct sim *s);
 void wl_thread_run(struct sim *s, struct sthread *t);
-void wl_bio_done(struct sim *s, struct sbio *b);
 void wl_stop(struct sim *s);
 
 #endif

@@ -4,7 +4,8 @@
  * one bio in flight and think between bios; asynchronous ones (writeback)
  * keep up to wdepth bios in flight. Each thread works in its own region:
  * foreground regions lie one after another from sector 0, background
- * regions after them.
+ * regions after them. The workload reaches the host only through s->hops
+ * (struct sim_host_ops); the host completes its bios through end_io.
  */
 #include <stdlib.h>
 #include "sim_int.h"
@@ -131,11 +132,7 @@ static void thread_finish(struct sim *s, struct sthread *t)
 
 	t->done = 1;
 	t->finish_ns = s->now;
-	if (t->pctx) {
-		if (s->pol->pctx_exit)
-			s->pol->pctx_exit(s->sd, t->pctx);
-		t->pctx->flags |= EK_PCTX_EXITED;
-	}
+	s->hops->task_exit(s, t);
 	if (t->bg)
 		return;
 	if (t->startup)
@@ -165,9 +162,19 @@ void wl_stop(struct sim *s)
 	}
 }
 
+/* A bio is done: account it, and the thread runs again after its think time. */
+static void bio_end_io(struct sim *s, struct sbio *b)
+{
+	struct sthread *t = b->t;
+
+	t->inflight--;
+	acct_bio_done(s, b);
+	heap_push(&s->heap, s->now + t->think_ns, EV_THREAD, t, 0);
+}
+
 static struct sbio *make_bio(struct sim *s, struct sthread *t)
 {
-	struct sbio *b = host_bio_alloc(s);
+	struct sbio *b = s->hops->bio_alloc(s);
 	uint64_t off;
 
 	if (t->random) {
@@ -183,6 +190,7 @@ static struct sbio *make_bio(struct sim *s, struct sthread *t)
 	b->dir = t->dir;
 	b->t = t;
 	b->submit_ns = s->now;
+	b->end_io = bio_end_io;
 	t->left--;
 	t->inflight++;
 	s->res->bios++;
@@ -194,8 +202,8 @@ void wl_thread_run(struct sim *s, struct sthread *t)
 	if (t->done || t->waiting)
 		return;
 	if (t->blocked) {
-		if (!host_submit_bio(s, t->blocked)) {
-			host_wait(s, t, t->dir);
+		if (!s->hops->submit_bio(s, t->blocked)) {
+			s->hops->wait_request(s, t, t->dir);
 			return;
 		}
 		t->blocked = NULL;
@@ -203,49 +211,12 @@ void wl_thread_run(struct sim *s, struct sthread *t)
 	while (t->inflight < t->max_inflight && t->left) {
 		struct sbio *b = make_bio(s, t);
 
-		if (!host_submit_bio(s, b)) {
+		if (!s->hops->submit_bio(s, b)) {
 			t->blocked = b;
-			host_wait(s, t, t->dir);
+			s->hops->wait_request(s, t, t->dir);
 			return;
 		}
 	}
 	if (!t->left && !t->inflight)
 		thread_finish(s, t);
-}
-
-void wl_bio_done(struct sim *s, struct sbio *b)
-{
-	struct sthread *t = b->t;
-	uint64_t lat = s->now - b->submit_ns, bytes = (uint64_t)b->nr * 512;
-	struct sim_result *r = s->res;
-
-	t->inflight--;
-	r->bios_done++;
-	if (!t->bg) {
-		/*
-		 * After a cut at the time limit, bytes no longer count, but the
-		 * latency of what was stuck does (measured when it drains).
-		 */
-		if (!s->ended) {
-			r->fg_bytes += bytes;
-			r->fg_ios++;
-		}
-		r->lat_n++;
-		r->lat_sum_ns += lat;
-		if (lat > r->lat_max_ns)
-			r->lat_max_ns = lat;
-		if (lat > 2000000000ULL)
-			r->over_2s++;
-		if (lat > 10000000000ULL)
-			r->over_10s++;
-	} else if (lat > r->bg_lat_max_ns) {
-		r->bg_lat_max_ns = lat;
-	}
-	if (!s->ended) {
-		if (b->dir == EK_WRITE)
-			r->write_bytes += bytes;
-		else
-			r->read_bytes += bytes;
-	}
-	heap_push(&s->heap, s->now + t->think_ns, EV_THREAD, t, 0);
 }
