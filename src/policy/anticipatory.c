@@ -49,7 +49,7 @@
  *
  * No anticipation on non-rotational devices unless antic_nonrot is set.
  */
-#include "elvkit/policies.h"
+#include "elvkit/policy_list.h"
 
 enum as_tunable {
 	AS_T_ANTIC_EXPIRE,

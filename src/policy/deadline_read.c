@@ -17,7 +17,7 @@
  * "something is queued".
  */
 #include "elvkit/policy.h"
-#include "elvkit/policies.h"
+#include "elvkit/policy_list.h"
 
 /* Tunable and statistic indices: the order of dl_tunables[]. */
 enum {

@@ -7,7 +7,7 @@
 #include <string.h>
 #include "cli.h"
 
-/* "a, b or c" from the names of a NULL-terminated list */
+/* "a, b or c" */
 static void names(FILE *f, const char *const *v, size_t n)
 {
 	size_t i;
@@ -26,12 +26,25 @@ static void model_names(FILE *f)
 	names(f, v, n);
 }
 
+/* "a,b,c", wrapped under the option's help column */
 static void workload_names(FILE *f)
 {
+	size_t col = 22;
 	int i;
 
-	for (i = 0; i < WL_NR; i++)
-		fprintf(f, "%s%s", i ? "," : "", sim_workload_name(i));
+	for (i = 0; i < WL_NR; i++) {
+		const char *n = sim_workload_name(i);
+
+		if (i && col + strlen(n) + 1 > 76) {
+			fprintf(f, ",\n%22s", "");
+			col = 22;
+		} else if (i) {
+			fprintf(f, ",");
+			col++;
+		}
+		fprintf(f, "%s", n);
+		col += strlen(n);
+	}
 }
 
 void cli_usage(FILE *f)
@@ -46,8 +59,8 @@ void cli_usage(FILE *f)
 "  --dev NAME=VALUE    override a device parameter (repeatable; see --list)\n"
 "  --workload LIST     ");
 	workload_names(f);
-	fprintf(f, "\n"
-"                      (default seqread)\n"
+	fprintf(f, " (default %s)\n", sim_workload_name(WL_SEQREAD));
+	fprintf(f,
 "  --threads LIST      thread counts (default 1,8,32,128,256)\n"
 "  --block SIZE        bytes per I/O, multiple of 512 (default 4k)\n"
 "  --size SIZE         total bytes, sequential workloads (default 64m)\n"

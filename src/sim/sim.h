@@ -99,7 +99,7 @@ const char *sim_workload_help(int w);
 int sim_workload_mixed(const struct sim_config *c);
 int64_t sim_think_us(const struct sim_config *c);
 
-/* policies.c: every policy the simulator offers, NULL-terminated */
+/* policy_table.c: every policy of elvkit/policy_list.h, NULL-terminated */
 extern const struct ek_policy *const sim_policies[];
 
 /* host.c */

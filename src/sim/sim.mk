@@ -6,16 +6,17 @@
 
 SIM_OUT := $(BUILD)/sim
 SIM_SAN_OUT := $(BUILD)/sim-san
-SIM_CORE := config events run host workload account report json policies
+SIM_CORE := config events run host workload account report json policy_table
 MODEL_SRCS := $(sort $(wildcard src/model/*.c))
 SIM_HDRS := $(wildcard include/elvkit/*.h src/sim/*.h src/model/*.h)
 # The simulator is run, not debugged, most of the time: optimise it.
 SIM_CFLAGS := $(USER_CFLAGS) -O2
 SIM_SAN_CFLAGS := $(USER_CFLAGS) $(SAN_FLAGS)
 
-sim_objs = $(addprefix $(1)/,$(SIM_CORE:=.o)) \
-	$(patsubst src/model/%.c,$(1)/model/%.o,$(MODEL_SRCS)) \
-	$(patsubst src/policy/%.c,$(1)/policy/%.o,$(POLICY_SRCS))
+# Every model and every policy source: a new one needs no line here.
+model_objs = $(patsubst src/model/%.c,$(1)/model/%.o,$(MODEL_SRCS))
+policy_objs = $(patsubst src/policy/%.c,$(1)/policy/%.o,$(POLICY_SRCS))
+sim_objs = $(addprefix $(1)/,$(SIM_CORE:=.o)) $(call model_objs,$(1)) $(call policy_objs,$(1))
 SIM_OBJS := $(call sim_objs,$(SIM_OUT))
 SIM_SAN_OBJS := $(call sim_objs,$(SIM_SAN_OUT))
 # Models must build without libc, like the policies: checked on every build.
@@ -60,11 +61,12 @@ SIM_CLI := cli cli_parse cli_validate cli_list
 $(BUILD)/elvkit-sim: $(SIM_CLI:%=$(SIM_OUT)/%.o) $(SIM_OBJS) $(MODEL_FREESTANDING)
 	$(CC) $(SIM_CFLAGS) $(SIM_CLI:%=$(SIM_OUT)/%.o) $(SIM_OBJS) -lm -o $@
 
-# The cost harness: policies only, no simulator, so callgrind counts them.
-$(BUILD)/elvkit-cost: $(SIM_OUT)/cost.o $(SIM_OUT)/config.o $(SIM_OUT)/policies.o \
-		$(patsubst src/policy/%.c,$(SIM_OUT)/policy/%.o,$(POLICY_SRCS)) \
-		$(SIM_OUT)/model/model_util.o $(SIM_OUT)/model/hdd.o \
-		$(SIM_OUT)/model/ssd.o $(SIM_OUT)/model/null.o
+# The cost harness: the policies and the lookups by name (config.c, which
+# also resolves models, hence every model), no simulator, so callgrind
+# counts the policies. Same object lists as the simulator: a new policy or
+# model cannot leave it with an undefined reference.
+$(BUILD)/elvkit-cost: $(SIM_OUT)/cost.o $(SIM_OUT)/config.o $(SIM_OUT)/policy_table.o \
+		$(call policy_objs,$(SIM_OUT)) $(call model_objs,$(SIM_OUT))
 	$(CC) $(SIM_CFLAGS) $^ -o $@
 
 $(SIM_SAN_OUT)/tests/%: $(SIM_TEST_SRC)/%.c $(SIM_SAN_OBJS) $(SIM_HDRS)

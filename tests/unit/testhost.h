@@ -17,7 +17,7 @@
 #include <stdlib.h>
 
 #include "elvkit/policy.h"
-#include "elvkit/policies.h"
+#include "elvkit/policy_list.h"
 
 enum th_state {
 	TH_FREE,		/* never inserted */
