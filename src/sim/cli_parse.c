@@ -140,6 +140,17 @@ static int parse_bg(const char *s)
 	cli_die("--bg: expected none, write or read, got '%s'", s);
 }
 
+static int parse_wbt(const char *s)
+{
+	if (!strcmp(s, "on"))
+		return 1;
+	if (!strcmp(s, "off"))
+		return 0;
+	if (!strcmp(s, "auto"))
+		return -1;
+	cli_die("--wbt: expected on, off or auto, got '%s'", s);
+}
+
 static void parse_prios(struct sim_config *c, char *s)
 {
 	char *ps[SIM_MAX_PRIO];
@@ -177,7 +188,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "warmup", 1, 0, 'U' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
 		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
 		{ "no-wall", 0, 0, 'N' }, { "readahead", 1, 0, 'A' }, { "list", 0, 0, 'l' },
-		{ "help", 0, 0, 'h' },
+		{ "wbt", 1, 0, 'X' }, { "help", 0, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
 	struct sim_config *c = &a->base;
@@ -206,6 +217,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'P': c->bg_prio = parse_prio("--bg-prio", optarg); break;
 		case 'u': add_kv(a->tunes, &a->ntune, "--tune", optarg); break;
 		case 'n': c->nr_requests = (unsigned)cli_num("--nr-requests", optarg, 0); break;
+		case 'X': c->wbt = parse_wbt(optarg); break;
 		case 'm': c->max_kb = (unsigned)cli_num("--max-kb", optarg, 0); break;
 		case 'r': c->requeue_pct = (unsigned)cli_num("--requeue", optarg, 0); break;
 		case 'I': c->startup_ios = (unsigned)cli_num("--startup-ios", optarg, 0); break;

@@ -20,7 +20,7 @@ static void check_sizes(struct sim_config *b)
 	if (b->size < b->block)
 		cli_die("--size must be at least one block");
 	if (!b->max_kb)
-		b->max_kb = b->block / 1024 > 512 ? (unsigned)(b->block / 1024) : 512;
+		b->max_kb = b->block / 1024 > 1280 ? (unsigned)(b->block / 1024) : 1280;
 	if (b->max_kb < b->block / 1024 || b->max_kb > 65536)
 		cli_die("--max-kb must be at least one block and at most 65536");
 }
@@ -33,8 +33,8 @@ static void check_counts(const struct cli_args *a)
 		cli_die("--ios must be at least 1");
 	if (!b->wdepth || b->wdepth > 65536)
 		cli_die("--wdepth must be 1..65536");
-	if (!b->nr_requests || b->nr_requests > 1000000)
-		cli_die("--nr-requests must be 1..1000000");
+	if (b->nr_requests > 1000000)
+		cli_die("--nr-requests must be 1..1000000 (0: the default)");
 	if (b->requeue_pct > 100)
 		cli_die("--requeue must be 0..100");
 	if (!a->runs || a->runs > 1000)

@@ -32,6 +32,9 @@ static void run_loop(struct sim *s)
 			if (!host_timer_current(s, e.arg))
 				continue;	/* re-armed or cancelled since */
 			break;
+		case EV_WBT:
+			wbt_timer(s, e.arg);
+			break;
 		}
 		host_run_queue(s);
 	}

@@ -53,8 +53,9 @@ struct sim_config {
 	int bg;				/* enum sim_bg */
 	uint64_t bg_block;		/* 0: same as block */
 	unsigned wdepth;		/* async bios in flight per writer */
-	unsigned nr_requests;		/* per direction */
+	unsigned nr_requests;		/* shared request pool; 0: 2 x min(queue depth, 128) */
 	unsigned max_kb;		/* largest merged request */
+	int wbt;			/* writeback throttling: 1 on, 0 off, -1 rotational only */
 	unsigned requeue_pct;		/* requeue this % of dispatches */
 	uint64_t seed;
 	uint64_t time_limit_ns;
@@ -78,7 +79,15 @@ struct sim_result {
 	uint64_t inserted, dispatched, completed, merged_away;
 	uint64_t back_merges, front_merges, requeues;
 	uint64_t bios, bios_done;
+	uint64_t plug_merges;
 	uint64_t events;
+	/* the block layer */
+	unsigned nr_requests;		/* the shared pool's size */
+	unsigned tags_max, tags_limited_max;	/* most held at once; under limit_depth */
+	uint64_t tag_waits;		/* submissions that slept for a request */
+	uint64_t wbt_waits;		/* submissions that slept in wbt */
+	uint64_t wbt_scale_downs, wbt_scale_ups;
+	unsigned wbt_min_depth;		/* wbt's smallest max_depth; 0 when off */
 	int truncated;			/* hit time_limit */
 	uint64_t violations;
 	char violation[200];		/* the first one */

@@ -6,7 +6,9 @@
 
 SIM_OUT := $(BUILD)/sim
 SIM_SAN_OUT := $(BUILD)/sim-san
-SIM_CORE := config events run host workload account report json policy_table
+# The host (the block layer) is host.c plus one file per stage; see sim_int.h.
+SIM_HOST := host plug sched_queue wbt tags dispatch pool
+SIM_CORE := config events run $(SIM_HOST) workload account report json policy_table
 MODEL_SRCS := $(sort $(wildcard src/model/*.c))
 SIM_HDRS := $(wildcard include/elvkit/*.h src/sim/*.h src/model/*.h)
 # The simulator is run, not debugged, most of the time: optimise it.
@@ -69,7 +71,7 @@ $(BUILD)/elvkit-cost: $(SIM_OUT)/cost.o $(SIM_OUT)/config.o $(SIM_OUT)/policy_ta
 		$(call policy_objs,$(SIM_OUT)) $(call model_objs,$(SIM_OUT))
 	$(CC) $(SIM_CFLAGS) $^ -o $@
 
-$(SIM_SAN_OUT)/tests/%: $(SIM_TEST_SRC)/%.c $(SIM_SAN_OBJS) $(SIM_HDRS)
+$(SIM_SAN_OUT)/tests/%: $(SIM_TEST_SRC)/%.c $(SIM_SAN_OBJS) $(SIM_HDRS) $(wildcard $(SIM_TEST_SRC)/*.h)
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(CC) $(SIM_SAN_CFLAGS) -Isrc/sim $< $(SIM_SAN_OBJS) -lm -o $@

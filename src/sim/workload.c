@@ -197,15 +197,24 @@ static struct sbio *make_bio(struct sim *s, struct sthread *t)
 	return b;
 }
 
-void wl_thread_run(struct sim *s, struct sthread *t)
+/*
+ * An async writer that still has data but all of its --wdepth bios out is
+ * held back by its dirty limit: what balance_dirty_pages() records for wbt.
+ */
+static void note_dirty_limit(struct sim *s, const struct sthread *t)
 {
-	if (t->done || t->waiting)
-		return;
+	if (!t->sync && t->dir == EK_WRITE && t->left && !t->done) {
+		s->dirty_sleep_ns = s->now;
+		s->dirty_slept = 1;
+	}
+}
+
+/* Submit what the thread may; 0 if it sleeps in the block layer. */
+static int submit_burst(struct sim *s, struct sthread *t)
+{
 	if (t->blocked) {
-		if (!s->hops->submit_bio(s, t->blocked)) {
-			s->hops->wait_request(s, t, t->dir);
-			return;
-		}
+		if (!s->hops->submit_bio(s, t->blocked))
+			return 0;
 		t->blocked = NULL;
 	}
 	while (t->inflight < t->max_inflight && t->left) {
@@ -213,10 +222,22 @@ void wl_thread_run(struct sim *s, struct sthread *t)
 
 		if (!s->hops->submit_bio(s, b)) {
 			t->blocked = b;
-			s->hops->wait_request(s, t, t->dir);
-			return;
+			return 0;
 		}
 	}
-	if (!t->left && !t->inflight)
+	return 1;
+}
+
+void wl_thread_run(struct sim *s, struct sthread *t)
+{
+	int more;
+
+	if (t->done || t->waiting)
+		return;
+	s->hops->plug_start(s, t);
+	more = submit_burst(s, t);
+	s->hops->plug_finish(s, t);
+	note_dirty_limit(s, t);
+	if (more && !t->left && !t->inflight)
 		thread_finish(s, t);
 }
