@@ -15,10 +15,15 @@ static int run_row(const struct cli_args *a, struct sim_config *c, struct sim_ro
 	size_t t;
 	int broke = 0;
 
+	uint64_t *tb = calloc((size_t)a->runs * c->threads, sizeof(*tb));
+
+	if (!tb)
+		abort();
 	for (t = 0; t < a->ntune; t++)
 		sim_config_tune(c, a->tunes[t].name, a->tunes[t].value);
 	for (rn = 0; rn < a->runs; rn++) {
 		c->seed = a->base.seed + rn;
+		c->thread_bytes = tb + (size_t)rn * c->threads;
 		if (sim_run(c, &res[rn]))
 			cli_die("cannot set up the run: the %s parameters are inconsistent "
 				"or %s refused to start", c->model->name, c->policy->name);
@@ -40,6 +45,8 @@ static int run_row(const struct cli_args *a, struct sim_config *c, struct sim_ro
 	row->size = c->size;
 	row->seed = a->base.seed;
 	row_fill(row, res, a->runs);
+	row_thread_bytes(row, tb, res[0].nthread_bytes, a->runs);
+	free(tb);
 	return broke;
 }
 
@@ -105,6 +112,8 @@ int main(int argc, char **argv)
 	ret = run_all(&a, rows, &nrows);
 	if (report(&a, rows, nrows))
 		ret = ret ? ret : 1;
+	while (nrows)
+		free(rows[--nrows].thread_bytes);
 	free(rows);
 	return ret;
 }

@@ -30,6 +30,7 @@ struct cli_args {
 	size_t ntune, ndev;
 	unsigned runs;
 	int chart, wall;
+	int min_time_auto;		/* --min-time auto (the default) */
 	/* resolved by cli_validate */
 	const struct ek_policy *pols[CLI_MAX_LIST];
 	unsigned threads[CLI_MAX_LIST];

@@ -173,6 +173,7 @@ static void defaults(struct cli_args *a)
 	a->device = ek_models[0]->name;		/* the first model is the default */
 	a->runs = 1;
 	a->wall = 1;
+	a->min_time_auto = 1;
 }
 
 enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
@@ -188,7 +189,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "warmup", 1, 0, 'U' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
 		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
 		{ "no-wall", 0, 0, 'N' }, { "readahead", 1, 0, 'A' }, { "list", 0, 0, 'l' },
-		{ "wbt", 1, 0, 'X' }, { "help", 0, 0, 'h' },
+		{ "wbt", 1, 0, 'X' }, { "min-time", 1, 0, 'M' }, { "help", 0, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
 	struct sim_config *c = &a->base;
@@ -218,6 +219,11 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'u': add_kv(a->tunes, &a->ntune, "--tune", optarg); break;
 		case 'n': c->nr_requests = (unsigned)cli_num("--nr-requests", optarg, 0); break;
 		case 'X': c->wbt = parse_wbt(optarg); break;
+		case 'M':
+			a->min_time_auto = !strcmp(optarg, "auto");
+			if (!a->min_time_auto)
+				c->min_time_ns = cli_num("--min-time", optarg, 0) * 1000000000ULL;
+			break;
 		case 'm': c->max_kb = (unsigned)cli_num("--max-kb", optarg, 0); break;
 		case 'r': c->requeue_pct = (unsigned)cli_num("--requeue", optarg, 0); break;
 		case 'I': c->startup_ios = (unsigned)cli_num("--startup-ios", optarg, 0); break;

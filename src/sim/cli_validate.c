@@ -127,6 +127,50 @@ static void check_tunes(const struct cli_args *a)
 	}
 }
 
+/*
+ * The longest time tunable (unit ms: expiries, batches, slices) of the
+ * selected schedulers, as they will run (--tune applied).
+ */
+static uint64_t longest_tunable_ns(const struct cli_args *a)
+{
+	uint64_t longest = 0;
+	size_t i, t;
+	ek_u32 k;
+
+	for (i = 0; i < a->nsched; i++) {
+		struct sim_config c = a->base;
+
+		sim_config_policy(&c, a->pols[i]);
+		for (t = 0; t < a->ntune; t++)
+			sim_config_tune(&c, a->tunes[t].name, a->tunes[t].value);
+		for (k = 0; k < a->pols[i]->nr_tunables && k < EK_MAX_TUNABLES; k++) {
+			const struct ek_tunable *tun = &a->pols[i]->tunables[k];
+
+			if (!(tun->flags & EK_TUN_RO) && !strcmp(tun->unit, "ms") &&
+			    (uint64_t)c.tun[k] * 1000000ULL > longest)
+				longest = (uint64_t)c.tun[k] * 1000000ULL;
+		}
+	}
+	return longest;
+}
+
+/*
+ * Runs last at least 10x the longest batch/slice/expire tunable of the
+ * schedulers compared, so a table shows steady state rather than the first
+ * batch; never past the time limit, where a run is cut anyway.
+ */
+static void min_time(struct cli_args *a)
+{
+	struct sim_config *b = &a->base;
+
+	if (a->min_time_auto)
+		b->min_time_ns = 10 * longest_tunable_ns(a);
+	else if (b->min_time_ns > b->time_limit_ns)
+		cli_die("--min-time must not exceed --time-limit");
+	if (b->min_time_ns > b->time_limit_ns)
+		b->min_time_ns = b->time_limit_ns;
+}
+
 void cli_validate(struct cli_args *a)
 {
 	check_sizes(&a->base);
@@ -134,4 +178,5 @@ void cli_validate(struct cli_args *a)
 	resolve_lists(a);
 	apply_device(a);
 	check_tunes(a);
+	min_time(a);
 }

@@ -16,8 +16,7 @@ static void run_loop(struct sim *s)
 	while (heap_pop(&s->heap, &e)) {
 		if (e.t > c->time_limit_ns && !s->ended) {
 			s->now = c->time_limit_ns;
-			s->res->truncated = 1;
-			wl_stop(s);
+			s->res->truncated = wl_stop(s);
 		}
 		s->now = e.t > s->now ? e.t : s->now;
 		s->res->events++;
@@ -59,10 +58,11 @@ int sim_run(const struct sim_config *c, struct sim_result *res)
 		if (!s->ended)
 			sim_violation(s, "run did not finish");
 		res->elapsed_ns = s->end_ns;
+		acct_threads(s);
 		ret = 0;
 	}
 	host_teardown(s);
-	free(s->threads);
+	wl_free(s);
 	heap_free(&s->heap);
 	free(s);
 	return ret;

@@ -51,7 +51,7 @@ struct sbio {
 	struct sbio *next;
 	/* The submitter's completion, called by the host (the kernel's bi_end_io). */
 	void (*end_io)(struct sim *s, struct sbio *b);
-	void *private;			/* the submitter's */
+	uint64_t cookie;		/* the submitter's */
 	uint8_t wbt_tracked;		/* holds a wbt slot (the host's) */
 };
 
@@ -69,21 +69,50 @@ struct srq {
 	uint8_t wbt_tracked;		/* counted in wbt's inflight */
 };
 
+/* A bio of a read-ahead window on its way, in pages of the thread's region. */
+struct ra_io {
+	uint64_t start, end;
+};
+
+/*
+ * A sequential reader's page cache and read-ahead state (readahead.c), in
+ * pages (4 KiB, or the block when that is not a multiple of 4 KiB) from
+ * the start of its region: struct file_ra_state's start, size and
+ * async_size, and the PG_readahead mark.
+ */
+struct ra_state {
+	uint32_t unit;			/* sectors per page */
+	uint64_t max;			/* --readahead, pages */
+	uint64_t start, size, async_size, mark;
+	uint64_t issued_end;		/* pages below this were read or are being read */
+	struct ra_io *io;		/* in flight */
+	unsigned nio, cap;
+	uint64_t gen;			/* bumped when the reader starts over */
+};
+
 struct sthread {
 	unsigned id;
 	uint8_t dir, sync, random, bg, startup;
 	uint64_t region, region_len;	/* sectors */
 	uint64_t pos;			/* next offset in region, sectors */
-	uint64_t left;			/* bios still to issue */
-	unsigned inflight, max_inflight;
+	uint64_t left;			/* application I/Os still to do */
+	uint64_t share;			/* application I/Os of one pass */
+	int share_done;			/* a whole pass done */
+	unsigned inflight, max_inflight;	/* bios */
 	uint64_t think_ns;
-	uint32_t bs;			/* sectors per bio */
+	uint32_t bs;			/* sectors per application I/O */
 	struct sim_prio prio;
 	struct ek_pctx *pctx;
-	struct sbio *blocked;		/* waiting for a free request */
+	struct sbio *pending, *pending_tail;	/* made, not yet accepted by the host */
 	int done;
 	uint64_t rng;
 	uint64_t start_ns, finish_ns;
+	uint64_t app_bytes;		/* application bytes done within the run */
+	/* sequential readers through the page cache */
+	int ra_on;
+	struct ra_state ra;
+	uint64_t read_start_ns;		/* the application read in progress; 0: none */
+	int io_wait;			/* it waits for a read-ahead bio */
 
 	/* the host's: waiting (tags or wbt), plug, per-process context */
 	struct sthread *wnext;
@@ -197,7 +226,9 @@ static inline uint64_t sim_rand(uint64_t *s)
 /* account.c: what a run records in its struct sim_result */
 void sim_violation(struct sim *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void acct_bio_done(struct sim *s, const struct sbio *b);
+void acct_bio_done(struct sim *s, const struct sbio *b);	/* device bytes */
+void acct_app_io(struct sim *s, struct sthread *t, uint64_t lat_ns, uint64_t bytes);
+void acct_threads(struct sim *s);	/* per-thread bytes and Jain's index, at the end */
 void acct_dispatch(struct sim *s, const struct ek_rq *rq);
 void acct_service(struct sim *s, const struct ek_rq *rq);
 void acct_end_checks(struct sim *s);
@@ -265,9 +296,21 @@ void plug_finish(struct sim *s, struct sthread *t);
 int plug_merge(struct sim *s, struct sbio *b);		/* 1: merged */
 void plug_add(struct sim *s, struct sthread *t, struct srq *r);
 
-/* workload.c, for run.c */
+/* readahead.c, for workload.c */
+void ra_init(struct sim *s, struct sthread *t);
+/* Application reads until the thread must wait; 1 when it has nothing left. */
+int ra_reader_run(struct sim *s, struct sthread *t);
+void ra_free(struct sthread *t);
+
+/* workload.c, for readahead.c */
+uint64_t wl_more(struct sim *s, struct sthread *t);	/* application I/Os left to start */
+void wl_queue_bio(struct sthread *t, struct sbio *b);
+int wl_submit_pending(struct sim *s, struct sthread *t);	/* 0: the thread sleeps */
+struct sbio *wl_new_bio(struct sim *s, struct sthread *t, uint64_t off, uint32_t nr,
+			void (*end_io)(struct sim *s, struct sbio *b));
 int wl_build(struct sim *s);
 void wl_thread_run(struct sim *s, struct sthread *t);
-void wl_stop(struct sim *s);
+int wl_stop(struct sim *s);	/* 1: the cut came before a foreground share was done */
+void wl_free(struct sim *s);
 
 #endif
