@@ -19,7 +19,7 @@ RESULTS := $(BUILD)/results
 export ELVKIT_RESULTS := $(abspath $(RESULTS))
 
 .PHONY: all modules matrix layout-check check check-user check-kernel \
-	deps clean help
+	deps deps-clean clean help
 all: modules
 
 help:
@@ -27,10 +27,14 @@ help:
 	@echo "make matrix            build for every supported kernel installed"
 	@echo "make layout-check KVER=R  compare the shim's private structs with R's BTF"
 	@echo "make check             install missing deps, run every test"
-	@echo "make deps              install missing deps only"
+	@echo "make deps              install missing deps only (says what and where first)"
+	@echo "make deps-clean        remove everything make deps installed"
 
 deps:
 	scripts/install-deps.sh all
+
+deps-clean:
+	scripts/deps-clean.sh
 
 modules:
 	scripts/kbuild.sh $(KVER)

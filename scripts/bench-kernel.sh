@@ -23,6 +23,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
+. scripts/lib/vm.sh
 
 die2() { echo "bench-kernel: $*" >&2; exit 2; }
 die() { echo "bench-kernel: $*" >&2; exit 1; }
@@ -86,12 +87,12 @@ if [ -n "$report_only" ]; then
 	exit
 fi
 
-[ -n "$kernel" ] || kernel=$(k61_release)
+[ -n "$kernel" ] || kernel=$(k_leg_release 6.1)
 [ -n "$kernel" ] || die "no 6.1 kernel installed; give --kernel RELEASE"
-[ -d "/lib/modules/$kernel" ] || die2 "--kernel: $kernel is not installed"
-img=$(k_vmlinuz "$kernel") || die "no kernel image for $kernel"
+k_root "$kernel" >/dev/null || die2 "--kernel: $kernel is not installed"
+k_vmlinuz "$kernel" >/dev/null || die "no kernel image for $kernel"
 [ -e "build/$kernel/elvkit.ko" ] || die "no modules in build/$kernel/; run scripts/kbuild.sh $kernel"
-command -v vng >/dev/null || die "virtme-ng (vng) is not installed; run scripts/install-deps.sh"
+command -v qemu-system-x86_64 >/dev/null || die "QEMU is not installed; run scripts/install-deps.sh host"
 
 [ -n "$out" ] || out=build/bench-kernel/$kernel-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out" || die "cannot create $out"
@@ -118,11 +119,9 @@ est=$((points * (runtime + 3) + 60))
 limit=$((est * 3 + 300))
 echo "bench-kernel: booting $kernel for $points points (~$((est / 60)) min); raw results in $out" >&2
 start=$SECONDS
-timeout "$limit" vng -r "$img" --disable-kvm --cpus 2 --memory 2G \
-	--rwdir "$out" --exec "$PWD/scripts/bench-kernel-guest.sh $out" \
-	>"$out/console.log" 2>&1
+vm_boot "$kernel" "$limit" "$out/console.log" --rw "$out" -- scripts/bench-kernel-guest.sh "$out"
 rc=$?
-echo "bench-kernel: guest finished in $((SECONDS - start)) s (vng exit $rc)" >&2
+echo "bench-kernel: guest finished in $((SECONDS - start)) s (exit $rc)" >&2
 if [ ! -e "$out/done" ]; then
 	echo "bench-kernel: the guest did not finish; console tail:" >&2
 	tail -n 30 "$out/console.log" >&2

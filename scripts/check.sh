@@ -20,13 +20,18 @@ else
 	record deps FAIL deps/install
 fi
 
+stage "install hygiene"
+for t in tests/deps/[0-9]*.sh; do
+	run_test deps "deps/$(basename "$t" .sh)" 900 "$ELVKIT_RESULTS/deps-$(basename "$t" .sh).log" "$t" bash "$t"
+done
+
 stage "userspace tests"
 make --no-print-directory check-user || true
 
-for f in k61_release k612_release k72_release; do
-	ver=$($f)
+for leg in "${EK_KERNEL_LEGS[@]}"; do
+	ver=$(k_leg_release "$leg")
 	if [ -z "$ver" ]; then
-		record kernel FAIL "kernel/${f%_release}-installed"
+		record kernel FAIL "kernel/$leg-installed"
 		continue
 	fi
 	stage "kernel $ver: layout check and build"

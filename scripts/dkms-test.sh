@@ -9,6 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
+. scripts/lib/vm.sh
 . scripts/lib/results.sh
 ver=${1:?usage: dkms-test.sh RELEASE}
 export ELVKIT_RESULTS=${ELVKIT_RESULTS:-$PWD/build/results}
@@ -23,24 +24,37 @@ log=$ELVKIT_RESULTS/dkms-$ver.log
 
 img=$(k_vmlinuz "$ver") || { bad kernel-image "no vmlinuz for $ver"; exit 1; }
 version=$(scripts/version.sh)
+# Where the kernel lives (the host, or the private sid root): DKMS runs
+# there, as an admin of that system would run it, from a copy of the tree.
+root=$(k_root "$ver")
+if [ -z "$root" ]; then
+	src=$PWD
+else
+	src=$(k_tree_copy "$ver")-dkms
+	rm -rf "$src"
+	mkdir -p "$src"
+	cp -a Makefile Kbuild dkms.conf README.md include src scripts "$src/"
+fi
+in_root() { k_in_root "$ver" "$@"; }
+dk_make() { in_root make --no-print-directory -C "${src#"$root"}" "$@"; }
 # The modules dkms.conf names (read the way dkms reads it).
 mapfile -t modules < <(kernelver=$ver bash -c '. ./dkms.conf; printf "%s\n" "${BUILT_MODULE_NAME[@]}"')
 
 # 1. install
 echo "dkms-test: make dkms-install KVER=$ver"
-if make --no-print-directory dkms-install KVER="$ver" >>"$log" 2>&1; then
+if dk_make dkms-install KVER="$ver" >>"$log" 2>&1; then
 	ok install
 else
 	bad install "make dkms-install failed; tail of $log:" "$(tail -n 15 "$log")"
 fi
 why=""
-dkms status -m elvkit -v "$version" -k "$ver" 2>/dev/null | grep -q ': installed' ||
+in_root dkms status -m elvkit -v "$version" -k "$ver" 2>/dev/null | grep -q ': installed' ||
 	why="$why dkms status is not 'installed';"
-[ -f "/usr/src/elvkit-$version/dkms.conf" ] || why="$why no /usr/src/elvkit-$version;"
+[ -f "$root/usr/src/elvkit-$version/dkms.conf" ] || why="$why no $root/usr/src/elvkit-$version;"
 for m in "${modules[@]}"; do
-	ls "/lib/modules/$ver/updates/dkms/$m.ko"* >/dev/null 2>&1 ||
+	ls "$root/lib/modules/$ver/updates/dkms/$m.ko"* >/dev/null 2>&1 ||
 		why="$why $m not in updates/dkms;"
-	modinfo -k "$ver" -F alias "$m" >/dev/null 2>&1 || why="$why modinfo -k $ver $m fails;"
+	in_root modinfo -k "$ver" -F alias "$m" >/dev/null 2>&1 || why="$why modinfo -k $ver $m fails;"
 done
 if [ -z "$why" ]; then ok installed-files; else bad installed-files "$why"; fi
 
@@ -48,39 +62,41 @@ if [ -z "$why" ]; then ok installed-files; else bad installed-files "$why"; fi
 if [ "$failed" = 0 ]; then
 	rm -f "$ELVKIT_RESULTS/dkms-$ver.done"
 	echo "dkms-test: booting $ver ($img)"
-	timeout 900 vng -r "$img" --disable-kvm --cpus 2 --memory 2G \
-		--rwdir "$ELVKIT_RESULTS" \
-		--exec "$PWD/tests/dkms/guest.sh $ver $ELVKIT_RESULTS" >>"$log" 2>&1
+	vm_boot "$ver" 900 "$log.console" --rw "$ELVKIT_RESULTS" -- \
+		tests/dkms/guest.sh "$ver" "$ELVKIT_RESULTS"
 	rc=$?
-	grep -E '^(PASS|FAIL|SKIP) |^    ' "$log" | grep -v '^    - ' || true
+	tr -d '\r' <"$log.console" >>"$log"
+	tr -d '\r' <"$log.console" | grep -E '^(PASS|FAIL|SKIP) |^    ' | grep -v '^    - ' || true
 	if [ ! -e "$ELVKIT_RESULTS/dkms-$ver.done" ]; then
-		bad guest-finished "the guest did not finish (vng exit $rc); tail of $log:" "$(tail -n 20 "$log")"
+		bad guest-finished "the guest did not finish (exit $rc); tail of $log:" "$(tail -n 20 "$log")"
 	fi
 	grep -q "^FAIL $P/" "$ELVKIT_RESULTS/$G.txt" && failed=1
 fi
 
 # 3. remove, and nothing is left
 echo "dkms-test: make dkms-remove KVER=$ver"
-if make --no-print-directory dkms-remove KVER="$ver" >>"$log" 2>&1; then
+if dk_make dkms-remove KVER="$ver" >>"$log" 2>&1; then
 	ok remove
 else
 	bad remove "make dkms-remove failed; tail of $log:" "$(tail -n 15 "$log")"
 fi
 left=()
-[ -z "$(dkms status -m elvkit 2>/dev/null)" ] || left+=("dkms status: $(dkms status -m elvkit)")
-for p in /usr/src/elvkit-* /var/lib/dkms/elvkit /lib/modules/"$ver"/updates/dkms/*elvkit*; do
+st=$(in_root dkms status -m elvkit 2>/dev/null)
+[ -z "$st" ] || left+=("dkms status: $st")
+for p in "$root"/usr/src/elvkit-* "$root"/var/lib/dkms/elvkit "$root"/lib/modules/"$ver"/updates/dkms/*elvkit*; do
 	[ -e "$p" ] && left+=("$p")
 done
 for m in "${modules[@]}"; do
-	for p in /lib/modules/"$ver"/updates/dkms/"$m".ko* /lib/modules/"$ver"/extra/"$m".ko*; do
+	for p in "$root"/lib/modules/"$ver"/updates/dkms/"$m".ko* "$root"/lib/modules/"$ver"/extra/"$m".ko*; do
 		[ -e "$p" ] && left+=("$p")
 	done
 done
-grep -E '^alias [A-Za-z0-9_.-]+-iosched ' "/lib/modules/$ver/modules.alias" 2>/dev/null |
+grep -E '^alias [A-Za-z0-9_.-]+-iosched ' "$root/lib/modules/$ver/modules.alias" 2>/dev/null |
 	awk '{print $3}' | while read -r m; do
 		for n in "${modules[@]}"; do [ "$m" = "${n//-/_}" ] && echo "modules.alias: $m"; done
 	done >"$ELVKIT_RESULTS/dkms-$ver.alias-left"
 [ -s "$ELVKIT_RESULTS/dkms-$ver.alias-left" ] && left+=("$(cat "$ELVKIT_RESULTS/dkms-$ver.alias-left")")
 rm -f "$ELVKIT_RESULTS/dkms-$ver.alias-left"
 if [ ${#left[@]} -eq 0 ]; then ok nothing-left; else bad nothing-left "left behind: ${left[*]}"; fi
+[ -z "$root" ] || rm -rf "$src"
 exit $failed

@@ -5,8 +5,8 @@
 #                            build and install for KVER
 #   dkms.sh remove KVER|--all  remove for KVER (or every kernel); once no
 #                            kernel has it, remove the source tree too
-# Kernels whose headers live in the sid build root (7.2) are built there:
-# dkms gets --kernelsourcedir and the Makefile's kbuild.sh does the chroot.
+# A kernel of the private sid root is installed from inside that root
+# (scripts/dkms-test.sh does so through chroot), never from the host.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib/kernels.sh
@@ -30,9 +30,8 @@ case "$cmd" in
 install)
 	[ -n "$kver" ] || die "usage: dkms.sh install KVER"
 	[ -d "/lib/modules/$kver" ] || die "kernel $kver is not installed"
-	ksrc=()
-	root=$(k_build_root "$kver") || die "no kernel headers for $kver"
-	[ -z "$root" ] || ksrc=(--kernelsourcedir "$root/lib/modules/$kver/build")
+	root=$(k_root "$kver") || die "no kernel headers for $kver"
+	[ -z "$root" ] || die "kernel $kver lives in $root: run this inside it (chroot $root)"
 	# Reinstalling replaces this kernel's copy with the current source.
 	if [ -n "$(status -k "$kver")" ]; then
 		dkms remove "$NAME/$VERSION" -k "$kver"
@@ -42,8 +41,8 @@ install)
 	cp -a "${PARTS[@]}" "$SRC/"
 	rm -rf "$SRC/build"
 	[ -n "$(status)" ] || dkms add "$NAME/$VERSION"
-	dkms build "$NAME/$VERSION" -k "$kver" "${ksrc[@]}"
-	dkms install "$NAME/$VERSION" -k "$kver" "${ksrc[@]}"
+	dkms build "$NAME/$VERSION" -k "$kver"
+	dkms install "$NAME/$VERSION" -k "$kver"
 	dkms status -m "$NAME" -v "$VERSION" -k "$kver"
 	;;
 remove)

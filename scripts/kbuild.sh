@@ -8,7 +8,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
-top=$PWD
 
 die() { echo "kbuild: $*" >&2; exit 1; }
 
@@ -22,7 +21,7 @@ gen_headers() {
 	fi
 	scripts/btf-facts.py "$btf" "$dir" ${ELVKIT_LAYOUT_TAMPER:+--tamper "$ELVKIT_LAYOUT_TAMPER"}
 	# Facts from the target's public headers (API renames, not layout).
-	root=$(k_build_root "$ver")
+	root=$(k_root "$ver")
 	hdr=
 	for f in "$root/usr/src/linux-headers-${ver%-amd64}-common/include/linux/hrtimer.h" \
 		"$root/lib/modules/$ver/build/include/linux/hrtimer.h"; do
@@ -40,16 +39,12 @@ gen_headers() {
 # build_one RELEASE [layout]
 build_one() {
 	local ver=$1 mode=${2:-modules} out="build/$1" root tree kdir log rc=0
-	root=$(k_build_root "$ver") || die "no kernel headers for $ver (run scripts/install-deps.sh)"
+	root=$(k_root "$ver") || die "no kernel headers for $ver (run scripts/install-deps.sh)"
 	mkdir -p "$out"
 	# Each kernel builds in its own copy of the tree: out-of-tree kbuild
-	# writes objects next to the sources, and 7.2 builds in a chroot.
-	if [ -n "$root" ]; then
-		# One copy per checkout, so that two clones never share it.
-		tree="$root/build/elvkit-$(printf '%s' "$top" | md5sum | cut -c1-8)-$ver"
-	else
-		tree="$top/$out/tree"
-	fi
+	# writes objects next to the sources, and a private root's kernel builds
+	# in a chroot.
+	tree=$(k_tree_copy "$ver")
 	rm -rf "$tree"
 	mkdir -p "$tree/src"
 	cp -a Kbuild include "$tree/"
@@ -62,17 +57,8 @@ build_one() {
 		args+=(C=1)
 	fi
 	log="$out/kbuild.log"
-	if [ -n "$root" ]; then
-		# objtool reads /proc/self; mount it for the build only.
-		local mounted=
-		if ! mountpoint -q "$root/proc"; then
-			mount -t proc proc "$root/proc" && mounted=1
-		fi
-		chroot "$root" make "${args[@]}" >"$log" 2>&1 || rc=$?
-		[ -z "$mounted" ] || umount "$root/proc"
-	else
-		make "${args[@]}" >"$log" 2>&1 || rc=$?
-	fi
+	# objtool reads /proc/self: k_in_root mounts it for the build.
+	k_in_root "$ver" make "${args[@]}" >"$log" 2>&1 || rc=$?
 	if [ $rc -ne 0 ]; then
 		grep -E 'error|elvkit layout' "$log" | head -n 20 >&2 || true
 		die "build for $ver failed (full log: $log)"
@@ -92,9 +78,9 @@ build_one() {
 case "${1:-}" in
 --matrix)
 	n=0
-	for f in k61_release k612_release k72_release; do
-		ver=$($f)
-		[ -n "$ver" ] || { echo "kbuild: no ${f%_release} kernel installed, skipped" >&2; continue; }
+	for leg in "${EK_KERNEL_LEGS[@]}"; do
+		ver=$(k_leg_release "$leg")
+		[ -n "$ver" ] || { echo "kbuild: no $leg kernel installed, skipped" >&2; continue; }
 		build_one "$ver"
 		n=$((n + 1))
 	done

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Boot kernel RELEASE once in QEMU (virtme-ng, TCG) and run the whole guest
-# suite (tests/vm/) inside that one boot. Results go to $ELVKIT_RESULTS.
+# Boot kernel RELEASE once in QEMU (TCG) and run the whole guest suite
+# (tests/vm/) inside that one boot. Results go to $ELVKIT_RESULTS.
 # Usage: vm-run.sh RELEASE
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
+. scripts/lib/vm.sh
 . scripts/lib/results.sh
 ver=${1:?usage: vm-run.sh RELEASE}
 export ELVKIT_RESULTS=${ELVKIT_RESULTS:-$PWD/build/results}
@@ -12,18 +13,16 @@ group="vm-$ver"
 mkdir -p "$ELVKIT_RESULTS"
 rm -f "$ELVKIT_RESULTS/$group.txt" "$ELVKIT_RESULTS/$group.done"
 
-img=$(k_vmlinuz "$ver") || { record "$group" FAIL "vm/$ver/kernel-image"; exit 1; }
+k_vmlinuz "$ver" >/dev/null || { record "$group" FAIL "vm/$ver/kernel-image"; exit 1; }
 ls build/"$ver"/*.ko >/dev/null 2>&1 || { record "$group" FAIL "vm/$ver/modules-built"; exit 1; }
 
 log="$ELVKIT_RESULTS/vm-$ver-console.log"
-echo "vm-run: booting $ver ($img)"
-timeout 1500 vng -r "$img" --disable-kvm --cpus 2 --memory 2G \
-	--rwdir "$ELVKIT_RESULTS" \
-	--exec "$PWD/tests/vm/guest.sh $ver $ELVKIT_RESULTS" >"$log" 2>&1
+echo "vm-run: booting $ver ($(k_vmlinuz "$ver"))"
+vm_boot "$ver" 1500 "$log" --rw "$ELVKIT_RESULTS" -- tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS"
 rc=$?
-grep -E '^(PASS|FAIL|SKIP) |^    ' "$log" || true
+tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    ' || true
 if [ ! -e "$ELVKIT_RESULTS/$group.done" ]; then
-	echo "vm-run: the guest did not finish (vng exit $rc); console tail:" >&2
+	echo "vm-run: the guest did not finish (exit $rc); console tail:" >&2
 	tail -n 30 "$log" >&2
 	record "$group" FAIL "vm/$ver/guest-finished"
 	exit 1

@@ -19,6 +19,7 @@
 	X(anticipatory)		\
 	X(noop)			\
 	X(elevator)		\
+	X(read_latency2)	\
 	/* one line per policy above; every line ends in a backslash */
 
 #define EK_POLICY_SYM(sym) ek_##sym##_policy

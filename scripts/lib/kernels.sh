@@ -1,38 +1,112 @@
 # shellcheck shell=bash
-# Shared facts about the kernel matrix, sourced by the scripts.
-# Kernels are found by what is installed, not hard-coded release strings.
+# The supported kernels, listed once, and where each one lives. Sourced by
+# every script that builds for, boots or installs a kernel.
+#
+# A leg is one supported kernel series. Its release string is found from
+# what is installed, never hard-coded, so Debian's point releases (and sid's
+# next kernel, for the "newest" leg) are followed without an edit here.
+#
+#   LEG     WHERE                  PACKAGES (installed by scripts/install-deps.sh)
+#   6.1     host, Debian 12        linux-image-amd64 linux-headers-amd64
+#   6.12    host, Debian 12        linux-image-6.12-amd64 linux-headers-6.12-amd64
+#   newest  private sid root       the newest linux-headers-X.Y.Z+debN-amd64 sid
+#                                  carries, its image and modules, and the gcc
+#                                  its headers need (never on the host)
+#
+# Adding a kernel: one line in EK_KERNEL_LEGS (and k_leg_packages if it is
+# installed from the host's release), plus the shim only if the elevator ABI
+# changed.
 
-K72_ROOT=${K72_ROOT:-/var/lib/elvkit/sid-root}
+# shellcheck disable=SC2034 # read by the scripts that source this
+EK_KERNEL_LEGS=(6.1 6.12 newest)
 
-# Newest installed release of a series ("6.1", "6.12", "7.2"), or nothing.
-k_release() {
-	local series=$1 d
-	for d in /lib/modules/"$series".*-amd64; do
-		[ -d "$d" ] || continue
-		# The generic flavour only: -rt and -cloud differ in config.
+# Private roots: everything from a suite newer than the host's lives here.
+EK_VAR=${EK_VAR:-/var/lib/elvkit}
+EK_SID_ROOT=${EK_SID_ROOT:-$EK_VAR/sid-root}
+
+# k_leg_packages LEG: "SUITE PACKAGE..." for a leg installed on the host.
+k_leg_packages() {
+	case $1 in
+	6.1) echo "bookworm linux-image-amd64 linux-headers-amd64" ;;
+	6.12) echo "bookworm linux-image-6.12-amd64 linux-headers-6.12-amd64" ;;
+	*) return 1 ;;
+	esac
+}
+
+# _k_newest DIR PATTERN: newest release under DIR/lib/modules matching
+# PATTERN that has a kbuild tree. The generic flavour only (-rt and -cloud
+# differ in config).
+_k_newest() {
+	local root=$1 pat=$2 d
+	for d in "$root"/lib/modules/$pat; do
+		[ -e "$d/build/Makefile" ] || continue
 		case "$d" in *-rt-amd64 | *-cloud-amd64) continue ;; esac
 		basename "$d"
 	done | sort -V | tail -n1
 }
-k61_release() { k_release 6.1; }
-k612_release() { k_release 6.12; }
-k72_release() { k_release 7.2; }
 
-# The kernel image to boot for a release.
-k_vmlinuz() {
-	local ver=$1
-	if [ -e "/boot/vmlinuz-$ver" ]; then echo "/boot/vmlinuz-$ver"
-	elif [ -e "/lib/modules/$ver/vmlinuz" ]; then echo "/lib/modules/$ver/vmlinuz"
-	else return 1; fi
+# k_leg_release LEG: the installed release of a leg, or nothing.
+k_leg_release() {
+	case $1 in
+	newest) _k_newest "$EK_SID_ROOT" '*-amd64' ;;
+	*) _k_newest "" "$1.*-amd64" ;;
+	esac
 }
 
-# Where a release's kbuild tree lives: the host when its headers are installed
-# there, else the sid build root (7.2's headers need sid's gcc-16).
-# Prints the root directory ("" for the host).
-k_build_root() {
+# k_root RELEASE: the root a release's modules, headers and image live
+# under: "" for the host, the private sid root for the newest leg.
+k_root() {
 	local ver=$1
 	if [ -e "/lib/modules/$ver/build/Makefile" ]; then echo ""
-	elif [ -e "$K72_ROOT/lib/modules/$ver/build/Makefile" ]; then echo "$K72_ROOT"
+	elif [ -d "$EK_SID_ROOT/lib/modules/$ver" ]; then echo "$EK_SID_ROOT"
 	else return 1; fi
 }
 
+# k_vmlinuz RELEASE: the kernel image to boot.
+k_vmlinuz() {
+	local ver=$1 root f
+	root=$(k_root "$ver") || return 1
+	for f in "$root/boot/vmlinuz-$ver" "$root/lib/modules/$ver/vmlinuz"; do
+		if [ -e "$f" ]; then echo "$f"; return 0; fi
+	done
+	return 1
+}
+
+# k_moddir RELEASE: the release's module tree (what the guest sees as
+# /lib/modules/RELEASE).
+k_moddir() {
+	local root
+	root=$(k_root "$1") || return 1
+	echo "$root/lib/modules/$1"
+}
+
+# k_in_root RELEASE CMD...: run CMD where RELEASE's headers live: on the host,
+# or chrooted into the private root with /proc mounted for the command only.
+k_in_root() {
+	local ver=$1 root rc=0 mounted=
+	shift
+	root=$(k_root "$ver") || return 1
+	if [ -z "$root" ]; then
+		"$@"
+		return
+	fi
+	if ! mountpoint -q "$root/proc"; then
+		mount -t proc proc "$root/proc" && mounted=1
+	fi
+	chroot "$root" "$@" || rc=$?
+	[ -z "$mounted" ] || umount "$root/proc"
+	return $rc
+}
+
+# k_tree_copy RELEASE: a directory inside RELEASE's root for a copy of this
+# checkout (one per checkout and release, so two clones never share it).
+# Prints the host path; strip $(k_root RELEASE) for the path inside.
+k_tree_copy() {
+	local ver=$1 root
+	root=$(k_root "$ver") || return 1
+	if [ -z "$root" ]; then
+		echo "$PWD/build/$ver/tree"
+	else
+		echo "$root/build/elvkit-$(printf '%s' "$PWD" | md5sum | cut -c1-8)-$ver"
+	fi
+}

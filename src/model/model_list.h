@@ -14,6 +14,8 @@
 
 #define EK_MODEL_LIST(X)	\
 	X(hdd)			\
+	X(hdd_laptop)		\
+	X(hdd_2002)		\
 	X(ssd)			\
 	X(null)			\
 	/* one line per model above; every line ends in a backslash */

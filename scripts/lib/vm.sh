@@ -1,0 +1,110 @@
+# shellcheck shell=bash
+# Boot a supported kernel in QEMU (TCG) and run one command inside it: the
+# one place the project boots a guest (the guest suite, the DKMS test, the
+# benchmarks). Everything it uses comes from the host's own release: QEMU,
+# busybox-static for a tiny initramfs. No virtme-ng.
+#
+# The guest's root is the host's root, read-only over 9p, under a tmpfs
+# overlay: guest writes (/etc, /var, /lib/modules/*/updates, ...) land in
+# memory and vanish with the guest. Directories given with --rw are shared
+# writable at their own paths (results go there). A release whose modules
+# live in a private root (the newest leg) has that tree bound at
+# /lib/modules/RELEASE in the guest. Source scripts/lib/kernels.sh first.
+#
+#   vm_boot RELEASE SECONDS LOG [--rw DIR]... -- CMD [ARG]...
+#
+# Runs CMD (from the current directory) with the guest console in LOG, and
+# returns CMD's exit status; 124 when SECONDS passed first, 125 when the
+# guest never got to run CMD.
+
+EK_VM_CPUS=${EK_VM_CPUS:-2}
+EK_VM_MEM=${EK_VM_MEM:-2G}
+# Modules the initramfs needs to mount the host's root (their dependencies
+# follow from modprobe); whatever a kernel builds in is skipped.
+EK_VM_INITRD_MODULES=(virtio_pci 9pnet_virtio 9p overlay)
+
+# _vm_initramfs RELEASE OUT: busybox, the 9p/overlay modules, and /init.
+_vm_initramfs() {
+	local ver=$1 out=$2 root d n=0 line f m base
+	root=$(k_root "$ver") || return 1
+	d=$(mktemp -d)
+	mkdir -p "$d"/{bin,mods,proc,sys,dev,host,newroot,up}
+	cp /bin/busybox "$d/bin/busybox"
+	mknod "$d/dev/console" c 5 1
+	for m in "${EK_VM_INITRD_MODULES[@]}"; do
+		modprobe -d "${root:-/}" -S "$ver" --show-depends "$m" 2>/dev/null || true
+	done | while read -r line; do
+		case $line in insmod\ *) ;; *) continue ;; esac
+		f=${line#insmod }
+		f=${f%% *}
+		base=$(basename "$f")
+		base=${base%%.ko*}
+		ls "$d"/mods/*-"$base".ko >/dev/null 2>&1 && continue
+		n=$((n + 1))
+		case $f in
+		*.ko.xz) xz -dc "$f" ;;
+		*.ko.zst) zstd -qdc "$f" ;;
+		*.ko.gz) gzip -dc "$f" ;;
+		*) cat "$f" ;;
+		esac >"$d/mods/$(printf '%02d' "$n")-$base.ko"
+	done
+	cp scripts/lib/vm-initramfs-init.sh "$d/init"
+	chmod 0755 "$d/init"
+	(cd "$d" && find . | cpio -o -H newc --quiet) | gzip -1 >"$out.tmp" &&
+		mv "$out.tmp" "$out"
+	local rc=$?
+	rm -rf "$d"
+	return $rc
+}
+
+vm_boot() {
+	local ver=$1 secs=$2 log=$3 img initrd moddir root cmdfile rw=() i=0 rc
+	shift 3
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--rw) rw+=("$(cd "$2" && pwd)"); shift 2 ;;
+		--) shift; break ;;
+		*) echo "vm_boot: unknown option $1" >&2; return 125 ;;
+		esac
+	done
+	img=$(k_vmlinuz "$ver") || { echo "vm_boot: no kernel image for $ver" >&2; return 125; }
+	root=$(k_root "$ver")
+	mkdir -p build/vm
+	# Cached per release and per version of the init script.
+	initrd=build/vm/initrd-$ver-$(md5sum <scripts/lib/vm-initramfs-init.sh | cut -c1-8).gz
+	if [ ! -s "$initrd" ]; then
+		_vm_initramfs "$ver" "$initrd" || { echo "vm_boot: initramfs for $ver failed" >&2; return 125; }
+	fi
+	cmdfile=$(mktemp "$PWD/build/vm/cmd.XXXXXX")
+	{
+		printf 'cd %q || exit 125\n' "$PWD"
+		printf 'exec'
+		printf ' %q' "$@"
+		printf '\n'
+	} >"$cmdfile"
+	moddir=
+	[ -z "$root" ] || moddir=$root/lib/modules/$ver
+	local append="console=ttyS0 panic=-1 quiet rdinit=/init elvkit_init=$PWD/scripts/lib/vm-init.sh"
+	append+=" elvkit_cmd=$cmdfile elvkit_moddir=$moddir"
+	# shellcheck disable=SC2054 # commas belong to QEMU's option syntax
+	local args=(-machine pc -accel tcg,thread=multi -cpu max -smp "$EK_VM_CPUS" -m "$EK_VM_MEM"
+		-nographic -no-reboot -kernel "$img" -initrd "$initrd"
+		-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap
+		-device virtio-9p-pci,fsdev=root,mount_tag=elvroot)
+	local rwlist=
+	for d in "${rw[@]}"; do
+		args+=(-fsdev "local,id=rw$i,path=$d,security_model=none,multidevs=remap"
+			-device "virtio-9p-pci,fsdev=rw$i,mount_tag=rw$i")
+		rwlist+=${rwlist:+,}$d
+		i=$((i + 1))
+	done
+	append+=" elvkit_rw=$rwlist"
+	timeout "$secs" qemu-system-x86_64 "${args[@]}" -append "$append" </dev/null >"$log" 2>&1
+	rc=$?
+	rm -f "$cmdfile"
+	[ $rc -ne 124 ] || return 124
+	# The guest prints its command's status last (the console adds \r).
+	rc=$(tr -d '\r' <"$log" | sed -n 's/^elvkit-vm: exit \([0-9]*\)$/\1/p' | tail -n1)
+	[ -n "$rc" ] || return 125
+	return "$rc"
+}
