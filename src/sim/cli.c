@@ -102,6 +102,8 @@ int main(int argc, char **argv)
 	case CLI_LIST:
 		cli_list(stdout);
 		return 0;
+	case CLI_TUNABLES:
+		return cli_tunables(stdout, a.tunables_of);
 	case CLI_RUN:
 		break;
 	}

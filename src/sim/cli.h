@@ -19,13 +19,14 @@ struct cli_kv {
 	ek_s64 value;
 };
 
-enum cli_action { CLI_RUN, CLI_HELP, CLI_LIST };
+enum cli_action { CLI_RUN, CLI_HELP, CLI_LIST, CLI_TUNABLES };
 
 struct cli_args {
 	/* as given */
 	struct sim_config base;		/* every run starts from this */
 	char *sched_arg, *threads_arg, *wl_arg;
 	const char *device, *json;
+	const char *tunables_of;		/* --tunables NAME */
 	struct cli_kv tunes[CLI_MAX_KV], devs[CLI_MAX_KV];
 	size_t ntune, ndev;
 	unsigned runs;
@@ -52,5 +53,6 @@ void cli_validate(struct cli_args *a);
 /* cli_list.c */
 void cli_usage(FILE *f);
 void cli_list(FILE *f);
+int cli_tunables(FILE *f, const char *sched);
 
 #endif

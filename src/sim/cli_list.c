@@ -92,7 +92,10 @@ void cli_usage(FILE *f)
 "  --json FILE         write results as a JSON array\n"
 "  --chart             ASCII bar charts after the table\n"
 "  --no-wall           skip the wall summary\n"
-"  --list              list schedulers, devices (with parameters) and workloads\n");
+"  --list              list schedulers, devices (with parameters) and workloads\n"
+"  --tunables NAME     print scheduler NAME's tunables, one per line:\n"
+"                      name default min max (what the VM tests, README and\n"
+"                      elvkit(7) are checked against)\n");
 }
 
 void cli_list(FILE *f)
@@ -124,4 +127,27 @@ void cli_list(FILE *f)
 	fprintf(f, "workloads:\n");
 	for (i = 0; i < WL_NR; i++)
 		fprintf(f, "  %-14s %s\n", sim_workload_name(i), sim_workload_help(i));
+}
+
+/*
+ * The policy's own table is the one source of its tunables' names, defaults
+ * and ranges: the kernel's sysfs files, the guest tests, README and
+ * elvkit(7) are all checked against this output.
+ */
+int cli_tunables(FILE *f, const char *sched)
+{
+	const struct ek_policy *p = sim_find_policy(sched);
+	ek_u32 k;
+
+	if (!p) {
+		fprintf(stderr, "elvkit-sim: --tunables: unknown scheduler '%s'\n", sched);
+		return 2;
+	}
+	for (k = 0; k < p->nr_tunables; k++) {
+		const struct ek_tunable *t = &p->tunables[k];
+
+		fprintf(f, "%s %lld %lld %lld\n", t->name, (long long)t->def,
+			(long long)t->min, (long long)t->max);
+	}
+	return 0;
 }

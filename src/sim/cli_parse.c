@@ -189,6 +189,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "warmup", 1, 0, 'U' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
 		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
 		{ "no-wall", 0, 0, 'N' }, { "readahead", 1, 0, 'A' }, { "list", 0, 0, 'l' },
+		{ "tunables", 1, 0, 'O' },
 		{ "wbt", 1, 0, 'X' }, { "min-time", 1, 0, 'M' }, { "help", 0, 0, 'h' },
 		{ 0, 0, 0, 0 },
 	};
@@ -235,6 +236,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'c': a->chart = 1; break;
 		case 'N': a->wall = 0; break;
 		case 'l': return CLI_LIST;
+		case 'O': a->tunables_of = optarg; return CLI_TUNABLES;
 		case 'h': return CLI_HELP;
 		case ':': cli_die("option needs a value: %s (see --help)", o);
 		default: cli_die("unknown option %s (see --help)", o);
