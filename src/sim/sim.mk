@@ -89,7 +89,7 @@ demo: $(BUILD)/elvkit-sim
 	@src/sim/demo.sh $(BUILD)/elvkit-sim
 
 bench-cost: $(BUILD)/elvkit-cost $(BUILD)/elvkit-sim
-	@src/sim/bench-cost.sh $(BUILD)/elvkit-cost
+	@scripts/bench-cost.sh $(BUILD)/elvkit-cost
 
 # Build what builds, then run and record every test; fail if any failed.
 check-sim:

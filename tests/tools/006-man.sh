@@ -2,8 +2,8 @@
 # shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION: read by run.sh
 DESCRIPTION="man pages and README: elvkit(7) and README give unit, default and range of every scheduler's tunables as its policy table has them; ioschedctl(8) every command"
 . "$(dirname "$0")/lib.sh"
-M7=$TOP/scripts/man/elvkit.7
-M8=$TOP/scripts/man/ioschedctl.8
+M7=$TOP/admin/man/elvkit.7
+M8=$TOP/admin/man/ioschedctl.8
 command -v groff >/dev/null || command -v nroff >/dev/null || { echo "no groff"; exit 77; }
 for m in "$M7" "$M8"; do
 	w=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings=w -l "$m" 2>&1 >/dev/null | grep -v 'cannot adjust line')

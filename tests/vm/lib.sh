@@ -47,7 +47,7 @@ tunable_table() {
 }
 
 # The ioschedctl under test, from the source tree.
-ISC=$ELVKIT_TOP/scripts/ioschedctl
+ISC=$ELVKIT_TOP/admin/ioschedctl
 
 # expect_err RC PATTERN ARGS...: ioschedctl ARGS exits RC with exactly one
 # line on stderr, "ioschedctl: ..." containing PATTERN.
