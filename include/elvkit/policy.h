@@ -255,6 +255,15 @@ struct ek_policy {
 	 * queue/nr_requests was written). Called with nothing queued.
 	 */
 	void (*depth_updated)(void *sd);
+
+	ek_u32 flags;			/* EK_POLICY_* */
 };
+
+/*
+ * The host turns writeback throttling (the kernel's blk-wbt) off on queues
+ * this policy runs, as bfq does with wbt_disable_default(): for policies
+ * that control write depth themselves.
+ */
+#define EK_POLICY_NO_WBT 0x1u
 
 #endif

@@ -51,7 +51,7 @@
  */
 #include "elvkit/dlq.h"
 #include "elvkit/limit.h"
-#include "elvkit/policies.h"
+#include "elvkit/policy_list.h"
 
 enum as_tunable {
 	AS_T_ANTIC_EXPIRE,

@@ -18,7 +18,7 @@
  */
 #include "elvkit/dlq.h"
 #include "elvkit/limit.h"
-#include "elvkit/policies.h"
+#include "elvkit/policy_list.h"
 
 /* Tunable indices: the order of dl_tunables[]. */
 enum {
