@@ -63,7 +63,7 @@ build_one() {
 		die "build for $ver printed warnings (full log: $log)"
 	fi
 	if [ "$mode" = layout ]; then
-		echo "layout-check $ver: OK (elevator_type, elevator_mq_ops, elevator_queue, elv_fs_entry match BTF)"
+		echo "layout-check $ver: OK (elevator_type, elevator_mq_ops, elevator_queue, elv_fs_entry, blk_mq_alloc_data match BTF)"
 		return
 	fi
 	cp "$tree"/*.ko "$out/"
