@@ -58,17 +58,19 @@ static inline bool ek_insert_at_head(ek_insert_arg_t arg)
 
 /*
  * A policy's limit of n requests of the pool as blk-mq's shallow depth:
- * per sbitmap word where sbitmap counts it so (scaled as 6.1's own
- * mq-deadline does in dd_to_word_depth), else of the whole pool.
+ * of the whole pool, or per sbitmap word where sbitmap counts it so. Per
+ * word, n is shared out over the words the tags use. (6.1's own
+ * dd_to_word_depth scales by nr_requests over the word size instead,
+ * which lifts the limit once nr_requests is written below a word: the
+ * bitmap shrinks, its words do not.)
  */
 static inline unsigned int ek_shallow_depth(struct blk_mq_alloc_data *data,
 					    unsigned int n)
 {
 #if EK_FACT_SHALLOW_PER_WORD
-	struct sbitmap_queue *bt = &data->hctx->sched_tags->bitmap_tags;
-	unsigned int nrr = data->q->nr_requests;
+	struct sbitmap *sb = &data->hctx->sched_tags->bitmap_tags.sb;
 
-	return max(1U, ((n << bt->sb.shift) + nrr - 1) / nrr);
+	return max(1U, n / sb->map_nr);
 #else
 	return n;
 #endif
