@@ -4,19 +4,32 @@ DESCRIPTION="async_depth bounds the scheduler tags writes hold (limit_depth), al
 PER_SCHED=1
 . "$(dirname "$0")/lib.sh"
 load_modules || fail "insmod failed"
-set_sched "$DEV" "$SCHED" || fail "could not select $SCHED"
-ad=$(iosched_dir "$DEV")/async_depth
+# A device of its own that holds each request 10 ms, so that requests pile
+# up in the scheduler's tags instead of completing as fast as fio submits.
+cfg=/sys/kernel/config/nullb
+[ -d "$cfg" ] || skip "no null_blk configfs"
+nb=$cfg/ekdepth
+mkdir "$nb" || fail "cannot create a null_blk device"
+cleanup() { echo 0 >"$nb/power" 2>/dev/null; rmdir "$nb"; }
+trap cleanup EXIT
+for kv in size=64 irqmode=2 completion_nsec=10000000 hw_queue_depth=64 power=1; do
+	echo "${kv#*=}" >"$nb/${kv%%=*}" || fail "null_blk ${kv%%=*}"
+done
+udevadm settle 2>/dev/null
+dev=nullb$(cat "$nb/index")
+[ -e "/sys/block/$dev" ] || fail "no /sys/block/$dev"
+set_sched "$dev" "$SCHED" || fail "could not select $SCHED on $dev"
+ad=$(iosched_dir "$dev")/async_depth
 [ -e "$ad" ] || fail "no iosched/async_depth"
-q=/sys/block/$DEV/queue
-tags=/sys/kernel/debug/block/$DEV/hctx0/sched_tags
+q=/sys/block/$dev/queue
+tags=/sys/kernel/debug/block/$dev/hctx0/sched_tags
 [ -r "$tags" ] || skip "no $tags (debugfs)"
 
-# The most scheduler tags in use while direct writes run at depth 32 (far
-# from the data other tests verify: 040 and 410 keep theirs in the first 48m).
+# The most scheduler tags in use while direct writes run at depth 32.
 peak() {
 	local max=0 b
-	fio --name=w --filename="/dev/$DEV" --rw=randwrite --bs=4k --direct=1 \
-		--ioengine=libaio --iodepth=32 --offset=512m --size=16m --time_based \
+	fio --name=w --filename="/dev/$dev" --rw=randwrite --bs=4k --direct=1 \
+		--ioengine=libaio --iodepth=32 --size=16m --time_based \
 		--runtime=3 >/dev/null 2>&1 &
 	local pid=$!
 	while kill -0 "$pid" 2>/dev/null; do
@@ -28,7 +41,6 @@ peak() {
 	echo "$max"
 }
 
-nr0=$(cat "$q/nr_requests")
 echo 4 >"$ad" || fail "cannot set async_depth"
 p=$(peak)
 [ "$p" -le 4 ] || fail "async_depth 4: $p scheduler tags busy"
@@ -39,5 +51,4 @@ p=$(peak)
 echo 0 >"$ad"
 p=$(peak)
 [ "$p" -gt 4 ] || fail "async_depth 0 (no limit): only $p scheduler tags busy"
-echo "$nr0" >"$q/nr_requests"
-set_sched "$DEV" none
+set_sched "$dev" none
