@@ -7,6 +7,7 @@
 const struct ek_policy *const sim_policies[] = {
 	&ek_deadline_read_policy,
 	&ek_anticipatory_policy,
+	&ek_fair_queue_policy,
 	&ek_noop_policy,
 	&ek_elevator_policy,
 	&ek_read_latency2_policy,

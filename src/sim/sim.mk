@@ -8,7 +8,7 @@ SIM_OUT := $(BUILD)/sim
 SIM_SAN_OUT := $(BUILD)/sim-san
 SIM_CORE := config events host workload report json policies
 MODEL_SRCS := $(sort $(wildcard src/model/*.c))
-SIM_HDRS := $(wildcard include/elvkit/*.h src/lib/*.h src/sim/*.h src/model/*.h)
+SIM_HDRS := $(wildcard include/elvkit/*.h src/lib/*.h src/policy/*.h src/sim/*.h src/model/*.h)
 # The simulator is run, not debugged, most of the time: optimise it.
 SIM_CFLAGS := $(USER_CFLAGS) -O2
 SIM_SAN_CFLAGS := $(USER_CFLAGS) $(SAN_FLAGS)
