@@ -114,7 +114,7 @@ static const struct ek_tunable fq_tunables[FQ_NR_TUNABLES] = {
 	[FQ_T_TARGET_LATENCY] = {
 		.name = "target_latency_ms", .unit = "ms",
 		.help = "target length of a round over the busy queues of a class; slots shrink to fit",
-		.def = 1500, .min = 10, .max = 60000,
+		.def = 1300, .min = 10, .max = 60000,
 	},
 	[FQ_T_SLICE_MAX] = {
 		.name = "slice_max_ms", .unit = "ms",
@@ -404,6 +404,9 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 	if (why == FQ_END_IDLE && fd->idling)
 		fd->count[FQ_C_IDLE_TIMEOUTS]++;
 
+	/* The slot is charged at the weight it ran with; then the raise may end. */
+	fd->in_service = EK_NULL;
+	ek_fq_slot_done(fd, q, charge, now);
 	if (q->flags & FQ_Q_RAISED) {
 		q->wr_left -= ek_min_u64(q->wr_left, q->served_sectors);
 		if (!q->wr_left || now >= q->wr_until_ns || fq_exited(q) ||
@@ -412,8 +415,6 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 			ek_fq_reweight(fd, q, ek_fq_level_weight(q->level));
 		}
 	}
-	ek_fq_slot_done(fd, q, charge, now);
-	fd->in_service = EK_NULL;
 	fd->preempt = 0;
 	fd->idling = 0;
 	fd->aged_slot = 0;
@@ -449,6 +450,9 @@ static void fq_select(struct fq_data *fd, ek_u64 now)
 			       FQ_MIN_BUDGET);
 	if (fd->aged_slot)
 		q->budget = FQ_MIN_BUDGET;
+	/* A raise ends within a slot: no raised slot outlives what is left. */
+	if ((q->flags & FQ_Q_RAISED) && q->wr_left < q->budget)
+		q->budget = ek_max_u64(q->wr_left, FQ_MIN_BUDGET);
 	fd->count[FQ_C_SWITCHES]++;
 }
 
@@ -521,7 +525,9 @@ static void fq_maybe_raise(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
 		return;
 	}
 	q->flags |= FQ_Q_RAISED;
-	q->wr_left = FQ_WR_SECTORS;
+	/* in proportion to the weight, so that the raise keeps ratios */
+	q->wr_left = FQ_WR_SECTORS * ek_fq_level_weight(q->level) /
+		     ek_fq_level_weight(4);
 	q->wr_until_ns = now + FQ_WR_NS;
 	q->wr_burst = is_new ? fd->burst_id : 0;
 	fd->count[FQ_C_RAISES]++;
@@ -542,9 +548,16 @@ static void fq_activate(struct fq_data *fd, struct fq_queue *q,
 	q->weight = ek_fq_level_weight(q->level) *
 		    (q->flags & FQ_Q_RAISED ? FQ_WR_COEFF : 1);
 	if (!q->budget)
-		q->budget = fq_budget_cap(fd, fq_slot_ns(fd, &fd->cls[cls]));
+		q->budget = fq_budget_cap(fd, fq_slot_ns(fd, &fd->cls[cls])) / 8;
 	ek_fq_activate(fd, q, now);
 	q->flags |= FQ_Q_EVER_BUSY;
+	/*
+	 * The round must stay within target_latency_ms however many queues
+	 * join during a slot: the slot in service shrinks to its new share.
+	 */
+	if (in && in->cls == q->cls)
+		fd->slot_ns = ek_min_u64(fd->slot_ns,
+					 fq_slot_ns(fd, &fd->cls[q->cls]));
 
 	if (!in || fd->aged_slot || fd->preempt)
 		return;

@@ -165,7 +165,7 @@ void ek_fq_slot_done(struct fq_data *fd, struct fq_queue *q, ek_u64 charge,
 void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q);
 /* The next queue of class c (which has busy queues), taken off its tree. */
 struct fq_queue *ek_fq_pick(struct fq_data *fd, int c);
-/* Change the weight of busy queue q (out of the trees, i.e. in service). */
+/* Change the weight of q; a waiting busy queue's finish is restamped. */
 void ek_fq_reweight(struct fq_data *fd, struct fq_queue *q, ek_u32 weight);
 
 /* Weight of priority level 0..7: 80 .. 10 (as BFQ), ratio 8 : 1. */

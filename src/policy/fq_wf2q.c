@@ -143,9 +143,18 @@ void ek_fq_reweight(struct fq_data *fd, struct fq_queue *q, ek_u32 weight)
 {
 	struct fq_class *c = &fd->cls[q->cls];
 
-	if (q->flags & FQ_Q_BUSY) {
-		fq_sums_sub(c, q->weight);
-		fq_sums_add(c, weight);
+	if (!(q->flags & FQ_Q_BUSY)) {
+		q->weight = weight;
+		return;
 	}
+	fq_sums_sub(c, q->weight);
+	fq_sums_add(c, weight);
 	q->weight = weight;
+	if (q == fd->in_service)
+		return;
+	/* Waiting with a finish stamped at the old weight: restamp it. */
+	ek_rb_erase(q->flags & FQ_Q_ELIGIBLE ? &c->eligible : &c->waiting,
+		    &q->node);
+	q->vfinish = q->vstart + fq_vt(q->budget, weight);
+	fq_enqueue(c, q);
 }
