@@ -64,6 +64,8 @@
 #define FQ_SEEKY_SECTORS	2048u		/* mean seek over 1 MiB */
 #define FQ_RATE_ROT		200ULL		/* sectors/ms to start with */
 #define FQ_RATE_NONROT		1000ULL
+#define FQ_SEEK_MS_ROT		8ULL		/* a seek and half a turn */
+#define FQ_SEEK_DIV_NONROT	10ULL		/* 100 us of flash access */
 #define FQ_WR_COEFF		30u
 #define FQ_WR_SECTORS		32768ULL	/* 16 MiB */
 #define FQ_WR_NS		(8000 * FQ_MS)
@@ -378,7 +380,8 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 	ek_u64 charge = q->served;
 	ek_u64 cap = fq_budget_cap(fd, fd->slot_ns);
 
-	if (fq_seeky(q) && elapsed >= FQ_SLOT_MIN_NS)
+	if (fq_seeky(q) && !(q->flags & FQ_Q_RAISED) &&
+	    elapsed >= FQ_SLOT_MIN_NS)
 		charge = ek_max_u64(charge, fd->rate * elapsed / FQ_MS);
 	else if (!fq_seeky(q) && (why == FQ_END_BUDGET || why == FQ_END_TIME) &&
 		 elapsed >= 2 * FQ_MS && !(q->flags & FQ_Q_ASYNC))
@@ -491,6 +494,16 @@ static struct ek_rq *fq_serve(struct fq_data *fd, struct fq_queue *q,
 	rq->policy_data[0] |= FQ_RQ_INFLIGHT;
 	q->nr_inflight++;
 	q->served += (ek_u64)rq->nr_sectors * (async ? fd->async_charge : 1);
+	/*
+	 * A seeky queue's request costs a seek whatever its size: charged
+	 * as the sectors the device would have moved meanwhile, or a queue
+	 * of small random reads would take the disk at the price of a few
+	 * sectors and starve everybody else. Not while raised: a starting
+	 * application's reads are seeky, and its raise is bounded anyway.
+	 */
+	if (fq_seeky(q) && !(q->flags & FQ_Q_RAISED))
+		q->served += fd->host->dev.rotational ?
+			     fd->rate * FQ_SEEK_MS_ROT : fd->rate / FQ_SEEK_DIV_NONROT;
 	q->served_sectors += rq->nr_sectors;
 	q->next_pos = ek_rq_end(rq);
 	if (expired)
@@ -668,6 +681,7 @@ static int fq_init(void *sd, struct ek_host *host, const ek_s64 *values)
 	fq_queue_init(&fd->nopctx, FQ_Q_SHARED);
 	ek_list_init(&fd->special);
 	fd->rate = host->dev.rotational ? FQ_RATE_ROT : FQ_RATE_NONROT;
+	fd->min_budget = FQ_MIN_BUDGET;
 	return 0;
 }
 

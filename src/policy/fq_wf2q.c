@@ -81,7 +81,14 @@ void ek_fq_activate(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
 	 * that was idle starts now, with no credit for the time it slept.
 	 */
 	q->vstart = ek_max_u64(c->vtime, q->vfinish);
-	q->vfinish = q->vstart + fq_vt(q->budget, q->weight);
+	/*
+	 * Its finish assumes a small slot, not its budget: a queue coming
+	 * back with a big budget (a reader that streamed before) would
+	 * otherwise wait for budget x busy queues of others' service, all of
+	 * them small random reads perhaps. It is charged what it uses.
+	 */
+	q->vfinish = q->vstart + fq_vt(ek_min_u64(q->budget, fd->min_budget),
+				       q->weight);
 	fq_sums_add(c, q->weight);
 	c->nr_busy++;
 	q->flags |= FQ_Q_BUSY;
