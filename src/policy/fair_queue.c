@@ -72,7 +72,7 @@
 #define FQ_WR_IDLE_NS		(2000 * FQ_MS)
 #define FQ_BURST_NS		(180 * FQ_MS)
 #define FQ_BURST_LARGE		8u
-/* Think times in 1024 ns units, stats capped so sums fit 32 bits. */
+/* Think times in 1024 ns units, stats capped so 8 x means fit 32 bits. */
 #define FQ_NS_SHIFT		10
 #define FQ_STAT_CAP		(1u << 20)
 
@@ -202,7 +202,7 @@ static int fq_exited(const struct fq_queue *q)
 
 static int fq_seeky(const struct fq_queue *q)
 {
-	return q->seek_samples && q->seek_mean > FQ_SEEKY_SECTORS;
+	return (q->flags & FQ_Q_SAMPLED) && q->seek_mean8 > 8 * FQ_SEEKY_SECTORS;
 }
 
 static int fq_class_of(const struct ek_rq *rq)
@@ -233,12 +233,14 @@ static ek_u32 fq_cap(ek_u64 v)
 	return v < FQ_STAT_CAP ? (ek_u32)v : FQ_STAT_CAP;
 }
 
-/* One step of a decaying average, weight 7/8 per sample (as-iosched). */
-static void fq_decay(ek_u32 *samples, ek_u32 *total, ek_u32 *mean, ek_u32 v)
+/*
+ * One step of a decaying average, weight 7/8 per sample (as-iosched's),
+ * kept as 8 x the mean so that shifts replace divisions: this runs for
+ * every request.
+ */
+static void fq_decay(ek_u32 *mean8, ek_u32 v)
 {
-	*samples = (7 * *samples + 256) / 8;
-	*total = (ek_u32)((7 * (ek_u64)*total + 256 * (ek_u64)v) / 8);
-	*mean = (*total + *samples / 2) / *samples;
+	*mean8 = *mean8 - (*mean8 >> 3) + v;
 }
 
 static void fq_queue_init(struct fq_queue *q, ek_u32 flags)
@@ -303,34 +305,23 @@ static int fq_aged_class(struct fq_data *fd, int cls, ek_u64 now)
 	return -1;
 }
 
-/* Busy queues other than of class cls. */
-static int fq_other_classes_busy(const struct fq_data *fd, int cls)
-{
-	int c;
-
-	for (c = 0; c < FQ_NR_CLASSES; c++)
-		if (c != cls && fd->cls[c].nr_busy)
-			return 1;
-	return 0;
-}
-
 /* Does waiting for q's next request pay? (q is in service, so busy.) */
 static int fq_should_idle(struct fq_data *fd, const struct fq_queue *q)
 {
 	const struct ek_device *dev = &fd->host->dev;
-	int asym;
 
 	if (!fd->slice_idle_ns || fd->aged_slot || q->cls == FQ_IDLE ||
 	    (q->flags & (FQ_Q_SHARED | FQ_Q_EXITED)))
 		return 0;
-	if (q->ttime_samples &&
-	    q->ttime_mean > (fd->slice_idle_ns >> FQ_NS_SHIFT))
+	if ((q->flags & FQ_Q_SAMPLED) &&
+	    q->ttime_mean8 > 8 * (fd->slice_idle_ns >> FQ_NS_SHIFT))
 		return 0;	/* it thinks longer than we would wait */
-	asym = !ek_fq_symmetric(&fd->cls[q->cls]) ||
-	       fq_other_classes_busy(fd, q->cls);
-	if (!dev->rotational && !fd->idle_nonrot)
-		return asym;
-	return asym || !fq_seeky(q) || (q->flags & FQ_Q_RAISED);
+	if ((dev->rotational || fd->idle_nonrot) &&
+	    (!fq_seeky(q) || (q->flags & FQ_Q_RAISED)))
+		return 1;
+	/* without idling a weight is worth nothing against a busy queue */
+	return fd->nr_busy != fd->cls[q->cls].nr_busy ||
+	       !ek_fq_symmetric(&fd->cls[q->cls]);
 }
 
 /*
@@ -367,7 +358,8 @@ static int fq_slot_over(struct fq_data *fd, const struct fq_queue *q,
 		return FQ_END_BUDGET;
 	if (now >= q->slot_start_ns + fd->slot_ns)
 		return FQ_END_TIME;
-	if (!fd->aged_slot && fq_aged_class(fd, q->cls, now) >= 0)
+	if (fd->nr_busy != fd->cls[q->cls].nr_busy && !fd->aged_slot &&
+	    fq_aged_class(fd, q->cls, now) >= 0)
 		return FQ_END_AGED;
 	return FQ_END_NONE;
 }
@@ -459,14 +451,19 @@ static void fq_select(struct fq_data *fd, ek_u64 now)
 	fd->count[FQ_C_SWITCHES]++;
 }
 
-/* The request q serves next: an expired FIFO head, else sector order. */
+/*
+ * The request q serves next: an expired FIFO head, else, for the shared
+ * asynchronous queue, sector order (writeback streams from many files);
+ * a process's own queue goes in the order the process asked, which is
+ * O(1) and usually its sector order too.
+ */
 static struct ek_rq *fq_next_rq(struct fq_queue *q, ek_u64 now, int *expired)
 {
 	struct ek_rq *rq = ek_list_first(&q->fifo, struct ek_rq, fifo);
 	struct ek_rb_node *n;
 
-	*expired = rq && now >= rq->deadline_ns;
-	if (*expired)
+	*expired = now >= rq->deadline_ns;
+	if (*expired || !(q->flags & FQ_Q_ASYNC))
 		return rq;
 	n = ek_rb_lower_bound(&q->sort, q->next_pos);
 	if (!n)
@@ -476,7 +473,8 @@ static struct ek_rq *fq_next_rq(struct fq_queue *q, ek_u64 now, int *expired)
 
 static void fq_unlink(struct fq_data *fd, struct fq_queue *q, struct ek_rq *rq)
 {
-	ek_rb_erase(&q->sort, &rq->sort);
+	if (q->flags & FQ_Q_ASYNC)
+		ek_rb_erase(&q->sort, &rq->sort);
 	ek_list_del(&rq->fifo);
 	rq->policy_data[0] &= ~(ek_u64)FQ_RQ_QUEUED;
 	q->nr_queued--;
@@ -588,16 +586,24 @@ static void fq_update_stats(struct fq_queue *q, const struct ek_rq *rq,
 			    ek_u64 now)
 {
 	ek_u64 ttime = 0;
+	ek_u32 seek;
 
 	if (q->flags & FQ_Q_STARTED) {
 		/* with requests still outstanding it does not think: 0 */
 		if ((q->flags & FQ_Q_HAS_END) && !q->nr_queued &&
 		    !q->nr_inflight && now > q->last_done_ns)
 			ttime = (now - q->last_done_ns) >> FQ_NS_SHIFT;
-		fq_decay(&q->ttime_samples, &q->ttime_total, &q->ttime_mean,
-			 fq_cap(ttime));
-		fq_decay(&q->seek_samples, &q->seek_total, &q->seek_mean,
-			 fq_cap(fq_dist(rq->sector, q->last_pos)));
+		seek = fq_cap(fq_dist(rq->sector, q->last_pos));
+
+		if (q->flags & FQ_Q_SAMPLED) {
+			fq_decay(&q->ttime_mean8, fq_cap(ttime));
+			fq_decay(&q->seek_mean8, seek);
+		} else {
+			/* the first sample is the mean so far */
+			q->ttime_mean8 = 8 * fq_cap(ttime);
+			q->seek_mean8 = 8 * seek;
+			q->flags |= FQ_Q_SAMPLED;
+		}
 	}
 	q->last_pos = ek_rq_end(rq);
 	q->flags |= FQ_Q_STARTED;
@@ -713,7 +719,8 @@ static void fq_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 	rq->deadline_ns = rq->arrival_ns +
 			  fd->fifo_expire_ns[q->flags & FQ_Q_ASYNC ? 0 : 1];
 	ek_list_add_tail(&rq->fifo, &q->fifo);
-	ek_rb_insert(&q->sort, &rq->sort, rq->sector);
+	if (q->flags & FQ_Q_ASYNC)
+		ek_rb_insert(&q->sort, &rq->sort, rq->sector);
 	q->nr_queued++;
 	fd->nr_queued++;
 
@@ -834,7 +841,8 @@ static void fq_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
 
 	(void)sd;
 	(void)old_sector;
-	if (!(rq->policy_data[0] & FQ_RQ_QUEUED) || rq->sort.key == rq->sector)
+	if (!(rq->policy_data[0] & FQ_RQ_QUEUED) || !(q->flags & FQ_Q_ASYNC) ||
+	    rq->sort.key == rq->sector)
 		return;
 	ek_rb_erase(&q->sort, &rq->sort);
 	ek_rb_insert(&q->sort, &rq->sort, rq->sector);

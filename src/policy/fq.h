@@ -38,10 +38,11 @@ enum {
 #define FQ_Q_RAISED	0x40u	/* weight-raised (low_latency) */
 #define FQ_Q_ELIGIBLE	0x80u	/* in the class's eligible tree, else waiting */
 #define FQ_Q_EVER_BUSY	0x100u	/* was busy once: not "new" any more */
+#define FQ_Q_SAMPLED	0x200u	/* think time and seek means are valid */
 
 struct fq_queue {
 	struct ek_rb_node node;		/* eligible (by finish) or waiting (by start) */
-	struct ek_rb_root sort;		/* its requests by sector (rq->sort) */
+	struct ek_rb_root sort;		/* async: its requests by sector (rq->sort) */
 	struct ek_list fifo;		/* its requests by arrival (rq->fifo) */
 	ek_u32 flags;			/* FQ_Q_* */
 	ek_u32 nr_queued;
@@ -64,8 +65,8 @@ struct fq_queue {
 	ek_u64 last_pos;		/* end of its last request (at arrival) */
 	ek_u64 last_done_ns;		/* last completion */
 	ek_u64 idle_since_ns;		/* when it last went idle */
-	ek_u32 ttime_samples, ttime_total, ttime_mean;	/* 1024 ns units */
-	ek_u32 seek_samples, seek_total, seek_mean;	/* sectors */
+	ek_u32 ttime_mean8;		/* 8 x think time, 1024 ns units */
+	ek_u32 seek_mean8;		/* 8 x seek distance, sectors */
 
 	/* weight raising: what is left of it */
 	ek_u64 wr_left;			/* sectors of raised service */
@@ -120,6 +121,7 @@ struct fq_data {
 	struct fq_queue nopctx;		/* synchronous I/O without a context */
 	struct ek_list special;		/* flush, passthrough, at_head: FIFO */
 	ek_u64 nr_queued;		/* normal requests in all queues */
+	ek_u32 nr_busy;			/* busy queues of all classes */
 
 	struct fq_queue *in_service;
 	ek_u8 preempt;			/* end the slot at the next dispatch */

@@ -91,6 +91,7 @@ void ek_fq_activate(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
 				       q->weight);
 	fq_sums_add(c, q->weight);
 	c->nr_busy++;
+	fd->nr_busy++;
 	q->flags |= FQ_Q_BUSY;
 	fq_enqueue(c, q);
 }
@@ -111,6 +112,7 @@ void ek_fq_slot_done(struct fq_data *fd, struct fq_queue *q, ek_u64 charge,
 	}
 	fq_sums_sub(c, q->weight);
 	c->nr_busy--;
+	fd->nr_busy--;
 	q->flags &= ~FQ_Q_BUSY;
 	q->idle_since_ns = now;
 }
@@ -124,6 +126,7 @@ void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q)
 	q->flags &= ~(FQ_Q_ELIGIBLE | FQ_Q_BUSY);
 	fq_sums_sub(c, q->weight);
 	c->nr_busy--;
+	fd->nr_busy--;
 }
 
 struct fq_queue *ek_fq_pick(struct fq_data *fd, int cls)
