@@ -223,6 +223,29 @@ struct ek_policy {
 	 */
 	void (*pctx_init)(void *sd, struct ek_pctx *pctx);
 	void (*pctx_exit)(void *sd, struct ek_pctx *pctx);
+
+	/*
+	 * Optional: limit the depth of some requests in the host's shared
+	 * pool of host->dev.nr_requests requests (the kernel's elevator
+	 * limit_depth, e.g. mq-deadline's async_depth, kyber's async share).
+	 * Called before the host allocates a request for a bio of direction
+	 * dir (sync: someone waits for it). Return 0 for no limit, else n: the
+	 * request is allocated only while fewer than n requests that were
+	 * allocated under a limit are outstanding; otherwise the submitter
+	 * waits, and a request kept back this way never blocks an unlimited
+	 * one. The kernel applies n as sbitmap's shallow depth per word, which
+	 * the hosts approximate by this count.
+	 */
+	ek_u32 (*limit_depth)(void *sd, ek_u8 dir, ek_u8 sync);
+
+	ek_u32 flags;			/* EK_POLICY_* */
 };
+
+/*
+ * The host turns writeback throttling (the kernel's blk-wbt) off on queues
+ * this policy runs, as bfq does with wbt_disable_default(): for policies
+ * that control write depth themselves.
+ */
+#define EK_POLICY_NO_WBT 0x1u
 
 #endif

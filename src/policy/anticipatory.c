@@ -50,7 +50,7 @@
  * No anticipation on non-rotational devices unless antic_nonrot is set.
  */
 #include "elvkit/dlq.h"
-#include "elvkit/policies.h"
+#include "elvkit/policy_list.h"
 
 enum as_tunable {
 	AS_T_ANTIC_EXPIRE,

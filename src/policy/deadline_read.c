@@ -17,7 +17,7 @@
  * "something is queued".
  */
 #include "elvkit/dlq.h"
-#include "elvkit/policies.h"
+#include "elvkit/policy_list.h"
 
 /* Tunable indices: the order of dl_tunables[]. */
 enum {

@@ -30,8 +30,9 @@ void sim_config_init(struct sim_config *c)
 	c->think_us = -1;
 	c->bg = BG_DEFAULT;
 	c->wdepth = 256;
-	c->nr_requests = 128;
-	c->max_kb = 512;
+	c->nr_requests = 0;	/* blk-mq's default for the device's depth */
+	c->max_kb = 1280;	/* max_sectors_kb's default cap (BLK_DEF_MAX_SECTORS_CAP) */
+	c->wbt = -1;		/* on for rotational devices */
 	c->seed = 1;
 	c->time_limit_ns = 600ULL * 1000000000ULL;
 	c->startup_ios = 200;

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 
 #include "elvkit/contract.h"
-#include "elvkit/policies.h"
+#include "elvkit/policy_list.h"
 /* ek_rand(), ek_rand_below(): tests are reproducible by seed. */
 #include "elvkit/rand.h"
 

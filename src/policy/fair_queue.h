@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fair-queue's shared state, between the policy (fair_queue.c: requests,
- * slots, idling, budgets, raising) and its queue scheduler (fq_wf2q.c:
+ * slots, idling, budgets, raising) and its queue scheduler (fair_queue_wf2q.c:
  * virtual time over the busy queues of each priority class).
  *
  * A queue (struct fq_queue) holds requests of one process (synchronous
@@ -12,8 +12,8 @@
  *    of the class's two trees or in service (then out of the trees). The
  *    queue in service stays busy while the policy idles for it.
  */
-#ifndef ELVKIT_FQ_H
-#define ELVKIT_FQ_H
+#ifndef ELVKIT_FAIR_QUEUE_H
+#define ELVKIT_FAIR_QUEUE_H
 
 #include "elvkit/policy.h"
 
@@ -155,7 +155,7 @@ struct fq_data {
 	ek_u64 count[FQ_NR_COUNTERS];
 };
 
-/* fq_wf2q.c: virtual time over the busy queues of each class. */
+/* fair_queue_wf2q.c: virtual time over the busy queues of each class. */
 void ek_fq_activate(struct fq_data *fd, struct fq_queue *q, ek_u64 now);
 /*
  * The queue in service is done with its slot, having used charge service

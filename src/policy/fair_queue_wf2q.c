@@ -21,7 +21,7 @@
  * budget): its F is recomputed from its S, which is what makes a queue
  * that emptied early lose no share.
  */
-#include "fq.h"
+#include "fair_queue.h"
 
 static ek_u64 fq_vt(ek_u64 service, ek_u32 weight)
 {
