@@ -174,13 +174,13 @@ static const struct ek_counter fq_counters[FQ_NR_COUNTERS] = {
 		.name = "aged_slots", .unit = "slots",
 		.help = "slots given to a lower class that waited class_age_ms",
 	},
-	[FQ_C_SYNC] = {
-		.name = "dispatched_sync", .unit = "requests",
-		.help = "synchronous requests dispatched",
+	[FQ_C_READS] = {
+		.name = "dispatched_reads", .unit = "requests",
+		.help = "normal reads dispatched",
 	},
-	[FQ_C_ASYNC] = {
-		.name = "dispatched_async", .unit = "requests",
-		.help = "asynchronous requests dispatched",
+	[FQ_C_WRITES] = {
+		.name = "dispatched_writes", .unit = "requests",
+		.help = "normal writes dispatched",
 	},
 	[FQ_C_OTHER] = {
 		.name = "dispatched_other", .unit = "requests",
@@ -506,7 +506,7 @@ static struct ek_rq *fq_serve(struct fq_data *fd, struct fq_queue *q,
 	q->next_pos = ek_rq_end(rq);
 	if (expired)
 		fd->count[FQ_C_EXPIRED]++;
-	fd->count[async ? FQ_C_ASYNC : FQ_C_SYNC]++;
+	fd->count[rq->dir == EK_WRITE ? FQ_C_WRITES : FQ_C_READS]++;
 	return rq;
 }
 

@@ -16,10 +16,25 @@ echo 1024 >"$dir/size"
 echo 2 >"$dir/irqmode"
 echo 1000000 >"$dir/completion_nsec"
 echo 2 >"$dir/hw_queue_depth"
+before=" $(cd /sys/block && echo *) "
 echo 1 >"$dir/power" || fail "null_blk power on"
 udevadm settle 2>/dev/null || true
-dev=nullb$(cat "$dir/index")
-[ -b "/dev/$dev" ] || fail "/dev/$dev missing"
+# The new disk (nullbN, or the configfs name on newer kernels) is the one
+# that was not there before.
+dev=
+for _ in $(seq 50); do
+	for b in /sys/block/*; do
+		b=${b##*/}
+		case $before in *" $b "*) ;; *) dev=$b ;; esac
+	done
+	[ -n "$dev" ] && break
+	sleep 0.1
+done
+[ -n "$dev" ] || fail "no new null_blk disk in /sys/block"
+if [ ! -b "/dev/$dev" ]; then
+	IFS=: read -r maj min <"/sys/block/$dev/dev"
+	mknod "/dev/$dev" b "$maj" "$min" || fail "mknod /dev/$dev"
+fi
 set_sched "$dev" fair-queue || fail "could not select fair-queue"
 d=$(iosched_dir "$dev")
 
