@@ -17,6 +17,7 @@
 #define EK_POLICY_LIST(X)	\
 	X(deadline_read)	\
 	X(anticipatory)		\
+	X(fair_queue)		\
 	X(noop)			\
 	X(elevator)		\
 	X(read_latency2)	\

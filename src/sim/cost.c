@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * elvkit-cost POLICY DEPTH OPS: keep DEPTH requests queued in POLICY and do
- * OPS rounds of dispatch + completion + insert of a fresh request, inside
- * cost_loop(), so that `valgrind --tool=callgrind --toggle-collect=cost_loop`
- * counts the instructions a request costs at that queue depth. Sectors are
- * pseudo-random, a quarter of the requests are writes, 64 processes.
+ * elvkit-cost POLICY[:PROCS] DEPTH OPS: keep DEPTH requests queued in POLICY
+ * and do OPS rounds of dispatch + completion + insert of a fresh request,
+ * inside cost_loop(), so that `valgrind --tool=callgrind
+ * --toggle-collect=cost_loop` counts the instructions a request costs at
+ * that queue depth. Sectors are pseudo-random, a quarter of the requests
+ * are writes, from PROCS processes (64 unless given: a per-process policy
+ * costs differently with one queue and with many).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "sim.h"
 
 #define OWNERS 64
+#define MAX_OWNERS 4096
 
 static ek_u64 timer_at = EK_U64_MAX;
 
@@ -25,13 +28,14 @@ static const struct ek_host_ops host_ops = { t_arm, t_cancel, t_kick };
 static struct ek_policy ops;
 static const struct ek_policy *pol = &ops;
 static void *sd;
-static struct ek_pctx *pctx[OWNERS];
+static struct ek_pctx *pctx[MAX_OWNERS];
+static ek_u32 nowners = OWNERS;
 static ek_u64 *sectors;
 static ek_u64 now;
 
 static void fill(struct ek_rq *rq, ek_u64 i)
 {
-	ek_u32 owner = (ek_u32)(sectors[i] % OWNERS);
+	ek_u32 owner = (ek_u32)(sectors[i] % nowners);
 
 	memset(rq, 0, sizeof(*rq));
 	rq->sector = sectors[i] & ~7ULL;
@@ -83,13 +87,24 @@ int main(int argc, char **argv)
 	struct ek_host host = { &host_ops, { 1, 1, 0 }, NULL };
 	const struct ek_policy *p;
 	const char *why;
+	char name[64], *colon;
 	ek_s64 tun[EK_MAX_TUNABLES] = { 0 };
 	struct ek_rq *rqs;
 	ek_u64 depth, n, i, seed = 1;
 	ek_u32 k;
 
-	if (argc != 4 || !(p = sim_find_policy(argv[1]))) {
-		fprintf(stderr, "usage: elvkit-cost POLICY DEPTH OPS\n");
+	if (argc == 4) {
+		snprintf(name, sizeof(name), "%s", argv[1]);
+		colon = strchr(name, ':');
+		if (colon) {
+			*colon = '\0';
+			nowners = (ek_u32)strtoul(colon + 1, NULL, 10);
+		}
+	}
+	if (argc != 4 || !(p = sim_find_policy(name)) || !nowners ||
+	    nowners > MAX_OWNERS) {
+		fprintf(stderr, "usage: elvkit-cost POLICY[:PROCS] DEPTH OPS (PROCS 1..%d)\n",
+			MAX_OWNERS);
 		return 2;
 	}
 	if (ek_policy_load(&ops, p, &why)) {
@@ -112,7 +127,7 @@ int main(int argc, char **argv)
 		return 1;
 	for (i = 0; i < depth + n; i++)
 		sectors[i] = ek_rand_below(&seed, 1ULL << 31);
-	for (k = 0; k < OWNERS; k++) {
+	for (k = 0; k < nowners; k++) {
 		pctx[k] = calloc(1, sizeof(struct ek_pctx) + pol->pctx_size);
 		if (!pctx[k])
 			return 1;
@@ -130,10 +145,10 @@ int main(int argc, char **argv)
 	/* drain, so exit sees an empty queue */
 	while (next())
 		;
-	for (k = 0; k < OWNERS; k++)
+	for (k = 0; k < nowners; k++)
 		ek_pctx_end(pol, sd, pctx[k]);
 	pol->exit(sd);
-	for (k = 0; k < OWNERS; k++)
+	for (k = 0; k < nowners; k++)
 		free(pctx[k]);
 	free(sectors);
 	free(rqs);

@@ -10,7 +10,7 @@ SIM_SAN_OUT := $(BUILD)/sim-san
 SIM_HOST := host plug sched_queue wbt tags dispatch pool
 SIM_CORE := config events run $(SIM_HOST) workload readahead account report json policy_table
 MODEL_SRCS := $(sort $(wildcard src/model/*.c))
-SIM_HDRS := $(wildcard include/elvkit/*.h src/lib/*.h src/sim/*.h src/model/*.h)
+SIM_HDRS := $(wildcard include/elvkit/*.h src/lib/*.h src/policy/*.h src/sim/*.h src/model/*.h)
 # The simulator is run, not debugged, most of the time: optimise it.
 SIM_CFLAGS := $(USER_CFLAGS) -O2
 SIM_SAN_CFLAGS := $(USER_CFLAGS) $(SAN_FLAGS)

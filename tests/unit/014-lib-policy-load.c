@@ -143,7 +143,7 @@ static void read_only(struct ek_policy *p)
 int main(void)
 {
 	const struct ek_policy *const real[] = {
-		&ek_deadline_read_policy, &ek_anticipatory_policy,
+		&ek_deadline_read_policy, &ek_anticipatory_policy, &ek_fair_queue_policy,
 		&ek_noop_policy, &ek_elevator_policy, &ek_read_latency2_policy,
 	};
 	struct ek_policy ops;

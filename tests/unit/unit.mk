@@ -15,7 +15,7 @@ UNIT_CFLAGS := $(USER_CFLAGS) $(SAN_FLAGS)
 CHECK_USER += check-unit
 
 # Objects depend on every header: the policy API is small and changes rarely.
-UNIT_HDRS := $(wildcard include/elvkit/*.h src/lib/*.h) $(UNIT_SRC)/testhost.h
+UNIT_HDRS := $(wildcard include/elvkit/*.h src/lib/*.h src/policy/*.h) $(UNIT_SRC)/testhost.h
 
 $(UNIT_POLICY_OBJS): $(UNIT_OUT)/%.o: src/%.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
