@@ -1,114 +1,73 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hdd: a rotating disk.
+ * hdd: a rotating disk. The named drives (default values from datasheets)
+ * are in hdd_profiles.c; the write cache's bookkeeping in hdd_wcache.c.
  *
  * Geometry: `zones` zones of equal cylinder count; the transfer rate falls
  * linearly from outer_mbs (zone 0, LBA 0) to inner_mbs (last zone), so a
  * track of zone z holds rate_z * rotation-period bytes. One surface per
- * cylinder (head switches are hidden by track skew and not charged).
+ * cylinder. Head and cylinder switches are hidden by track skew: a transfer
+ * that continues where the last one ended pays no seek.
  *
  * Seek: seek(d) = t2t + A*sqrt(d/D) + B*(d/D) for a distance of d of D
  * cylinders, with A and B solved so that seek(D) = full stroke and the mean
  * over uniformly random start and end points (E[sqrt x] = 8/15, E[x] = 1/3)
- * is avg_seek (so avg_seek - t2t must lie between 1/3 and 8/15 of
- * full_seek - t2t, or the model refuses the parameters). Rotation: the platter angle is (time mod period); a sector's
- * angle is its offset in its track. A request pays command overhead, seek,
- * rotational wait until its first sector passes under the head, and the
- * media transfer.
+ * is avg_seek. B may be negative (short seeks relatively slow, as on small
+ * laptop actuators) as long as the curve still rises everywhere (B >= -A/2):
+ * so avg_seek - t2t must lie between 1/3 and 11/15 of full_seek - t2t, or
+ * the model refuses the parameters. Rotation: the platter angle is (time mod
+ * period); a sector's angle is its offset in its track. A media access pays
+ * command overhead (overlapped with earlier work when the command was
+ * queued, as NCQ drives do), seek, rotational wait until its first sector
+ * passes under the head, and the media transfer.
  *
  * Read-ahead cache (cache=1), in `segments` segments, each remembering one
  * read stream: after a read miss the disk keeps reading the following
  * sectors into a segment (the least recently used one) at media rate, up to
  * ra_kb beyond the last request, until the head is needed elsewhere; the
  * segment keeps what it has read. A read that falls in a segment's range and
- * not more than cache_kb/segments behind its fill point is a hit: overhead plus interface transfer at bus_mbs,
- * or the time the prefetch reaches its last sector if later. A read that
- * starts inside the window and runs past it while the prefetch is still
- * streaming is served by the stream too. Writes go to the media (write
- * cache off) and stop the prefetch.
+ * not more than cache_kb/segments behind its fill point is a hit: hit_us
+ * plus interface transfer at bus_mbs, or the time the prefetch reaches its
+ * last sector if later. A read that starts inside the window and runs past
+ * it while the prefetch is still streaming is served by the stream too.
+ *
+ * Write cache (wce=1, the default as shipped): a write completes once its
+ * data is in the cache, after write_us plus the interface transfer, while
+ * the dirty data fits in cache_kb. The disk destages dirty data when the
+ * head has nothing else to do (after the read-ahead of the last read has
+ * finished), and when a write waits for room, until a sixteenth of the
+ * cache (at least 1 MiB) is free again; then destage runs alternate with
+ * queued requests, so reads slow down behind a full cache but go on. It destages the
+ * dirty extent it can reach first, in runs of up to HDD_DESTAGE_SECTORS; a
+ * run that continues the previous one finds its sector under the head, so a
+ * streaming writer's data goes to the platter at media rate. FUA writes,
+ * writes bigger than the cache, and every write with wce=0, go to the media
+ * before completing; a flush completes when nothing dirty is left. Reads of
+ * dirty sectors are served from the media (contents are not modelled).
  *
  * Queue: qd=1 serves in arrival order. qd>1 is NCQ: the disk picks the
  * queued request that it can finish first from the current head position
  * and angle, except that a request older than ncq_age_ms goes first.
  */
-#include "model.h"
-
-enum { P_CAP, P_RPM, P_T2T, P_AVG, P_FULL, P_OUTER, P_INNER, P_ZONES,
-	P_OVH, P_BUS, P_CACHE, P_RA, P_CACHE_KB, P_SEGS, P_QD, P_AGE, P_NR };
-
-#define HDD_MAX_ZONES 64
-#define HDD_MAX_SEGS 64
-
-static const struct ek_model_param hdd_params[P_NR] = {
-	[P_CAP] = { "capacity_gb", "GB", "capacity", 1000, 1, 100000 },
-	[P_RPM] = { "rpm", "rpm", "spindle speed", 7200, 1000, 30000 },
-	[P_T2T] = { "t2t_us", "us", "track-to-track seek", 1000, 0, 100000 },
-	[P_AVG] = { "avg_seek_us", "us", "average seek (random to random)", 8500, 0, 1000000 },
-	[P_FULL] = { "full_seek_us", "us", "full-stroke seek", 16000, 0, 1000000 },
-	[P_OUTER] = { "outer_mbs", "MB/s", "media rate, outer zone (LBA 0)", 150, 1, 10000 },
-	[P_INNER] = { "inner_mbs", "MB/s", "media rate, inner zone", 75, 1, 10000 },
-	[P_ZONES] = { "zones", "count", "recording zones", 16, 1, HDD_MAX_ZONES },
-	[P_OVH] = { "overhead_us", "us", "command overhead per request", 30, 0, 100000 },
-	[P_BUS] = { "bus_mbs", "MB/s", "interface rate (cache hits)", 300, 1, 100000 },
-	[P_CACHE] = { "cache", "bool", "on-disk read-ahead cache", 1, 0, 1 },
-	[P_RA] = { "ra_kb", "KB", "read-ahead beyond the last read", 512, 0, 1048576 },
-	[P_CACHE_KB] = { "cache_kb", "KB", "cache size, shared by the segments", 8192, 0, 1048576 },
-	[P_SEGS] = { "segments", "count", "cache segments (read streams remembered)", 16, 1, HDD_MAX_SEGS },
-	[P_QD] = { "qd", "requests", "queue depth; >1 enables NCQ reordering", 1, 1, 256 },
-	[P_AGE] = { "ncq_age_ms", "ms", "NCQ: a request this old is served next", 500, 1, 100000 },
-};
-
-struct hdd_zone {
-	ek_u64 start, end;	/* sectors */
-	ek_u64 start_cyl;
-	ek_u64 spt;		/* sectors per track */
-};
+#include "hdd.h"
 
 struct hdd_plan {
 	ek_u64 done;
 	int hit;	/* segment index, or -1 */
 };
 
-/* A read-ahead cache segment: sectors [start, fill(t)) are cached. */
-struct hdd_seg {
-	int valid;
-	ek_u64 start, t0, limit, stop, spt, lru;
-};
-
-struct hdd {
-	ek_u64 period;			/* ns per revolution */
-	ek_u64 t2t, coef_a, coef_b;	/* ns */
-	ek_u64 overhead, bus_bps;
-	ek_u64 ra_sectors, seg_sectors;
-	int cache;
-	ek_u32 nsegs;
-	ek_u32 qd, nzones;
-	ek_u64 age_ns;
-	ek_u64 ncyl, cap;
-	struct hdd_zone zone[HDD_MAX_ZONES];
-
-	ek_u64 cur_cyl;
-	struct ek_list queue;		/* submitted, not started */
-	ek_u32 queued;
-	struct ek_mrq *cur;
-
-	struct hdd_seg seg[HDD_MAX_SEGS];
-	int active;		/* segment being prefetched into, or -1 */
-	ek_u64 lru_clock;
-};
-
-static int hdd_init(void *m, const ek_s64 *v)
+int ek_hdd_init(void *m, const ek_s64 *v)
 {
 	struct hdd *d = m;
-	ek_u64 want = (ek_u64)v[P_CAP] * 1000000000ULL / 512, sum = 0, tracks;
-	ek_u64 outer = (ek_u64)v[P_OUTER] * 1000000, inner = (ek_u64)v[P_INNER] * 1000000;
-	ek_s64 full, var, a, b;
+	ek_u64 want = (ek_u64)v[HDD_P_CAP] * 1000000000ULL / 512, sum = 0, tracks;
+	ek_u64 outer = (ek_u64)v[HDD_P_OUTER] * 1000000, inner = (ek_u64)v[HDD_P_INNER] * 1000000;
+	ek_s64 full, var, a;
 	ek_u32 z;
 
 	if (inner > outer)
 		return -22;
-	d->period = 60000000000ULL / (ek_u64)v[P_RPM];
-	d->nzones = (ek_u32)v[P_ZONES];
+	d->period = 60000000000ULL / (ek_u64)v[HDD_P_RPM];
+	d->nzones = (ek_u32)v[HDD_P_ZONES];
 	for (z = 0; z < d->nzones; z++) {
 		ek_u64 rate = outer;
 
@@ -130,32 +89,39 @@ static int hdd_init(void *m, const ek_s64 *v)
 	d->ncyl = tracks * d->nzones;
 
 	/* seek(d) = t2t + A sqrt(x) + B x, x = d / ncyl */
-	d->t2t = (ek_u64)v[P_T2T] * 1000;
-	full = (v[P_FULL] - v[P_T2T]) * 1000;
-	var = (v[P_AVG] - v[P_T2T]) * 1000;
+	d->t2t = (ek_u64)v[HDD_P_T2T] * 1000;
+	full = (v[HDD_P_FULL] - v[HDD_P_T2T]) * 1000;
+	var = (v[HDD_P_AVG] - v[HDD_P_T2T]) * 1000;
 	if (full < 0)
 		full = 0;
 	/*
-	 * A + B = full, 8A/15 + B/3 = avg: solvable with A, B >= 0 only for
-	 * full/3 <= avg - t2t <= 8 full/15. Anything else is refused.
+	 * A + B = full, 8A/15 + B/3 = avg: A = 5 avg - 5 full / 3. A >= 0 and
+	 * a rising curve (B >= -A/2, i.e. A <= 2 full) bound what is accepted.
 	 */
 	a = 5 * var - 5 * full / 3;
-	if (var < 0 || a < 0 || a > full)
+	if (var < 0 || a < 0 || a > 2 * full)
 		return -22;
-	b = full - a;
 	d->coef_a = (ek_u64)a;
-	d->coef_b = (ek_u64)b;
+	d->coef_b = full - a;
 
-	d->overhead = (ek_u64)v[P_OVH] * 1000;
-	d->bus_bps = (ek_u64)v[P_BUS] * 1000000;
-	d->cache = (int)v[P_CACHE];
-	d->ra_sectors = (ek_u64)v[P_RA] * 2;
-	d->nsegs = (ek_u32)v[P_SEGS];
-	d->seg_sectors = (ek_u64)v[P_CACHE_KB] * 2 / d->nsegs;
+	d->overhead = (ek_u64)v[HDD_P_OVH] * 1000;
+	d->hit_ns = (ek_u64)v[HDD_P_HIT] * 1000;
+	d->wovh_ns = (ek_u64)v[HDD_P_WOVH] * 1000;
+	d->bus_bps = (ek_u64)v[HDD_P_BUS] * 1000000;
+	d->cache = (int)v[HDD_P_CACHE];
+	d->ra_sectors = (ek_u64)v[HDD_P_RA] * 2;
+	d->nsegs = (ek_u32)v[HDD_P_SEGS];
+	d->seg_sectors = (ek_u64)v[HDD_P_CACHE_KB] * 2 / d->nsegs;
+	d->wce = (int)v[HDD_P_WCE];
+	d->wc_sectors = (ek_u64)v[HDD_P_CACHE_KB] * 2;
 	d->active = -1;
-	d->qd = (ek_u32)v[P_QD];
-	d->age_ns = (ek_u64)v[P_AGE] * 1000000;
+	d->qd = (ek_u32)v[HDD_P_QD];
+	d->age_ns = (ek_u64)v[HDD_P_AGE] * 1000000;
+	d->op = HDD_IDLE;
 	ek_list_init(&d->queue);
+	ek_list_init(&d->wait);
+	ek_list_init(&d->flushq);
+	ek_list_init(&d->done);
 	return 0;
 }
 
@@ -188,12 +154,16 @@ static ek_u64 hdd_cyl(const struct hdd *d, ek_u64 s)
 static ek_u64 hdd_seek_ns(const struct hdd *d, ek_u64 from, ek_u64 to)
 {
 	ek_u64 dist = from > to ? from - to : to - from;
-	ek_u64 sq;
+	ek_u64 sq, lin, t;
 
 	if (!dist)
 		return 0;
 	sq = ek_isqrt(ek_muldiv(dist, 1ULL << 40, d->ncyl));	/* sqrt(x) << 20 */
-	return d->t2t + ((d->coef_a * sq) >> 20) + ek_muldiv(d->coef_b, dist, d->ncyl);
+	t = d->t2t + ((d->coef_a * sq) >> 20);
+	if (d->coef_b >= 0)
+		return t + ek_muldiv((ek_u64)d->coef_b, dist, d->ncyl);
+	lin = ek_muldiv((ek_u64)-d->coef_b, dist, d->ncyl);
+	return t > lin ? t - lin : 0;
 }
 
 /* sector the prefetch of segment g has reached at time t */
@@ -207,6 +177,14 @@ static ek_u64 hdd_seg_fill(const struct hdd *d, const struct hdd_seg *g, ek_u64 
 		return g->start;
 	f = g->start + ek_muldiv(t - g->t0, g->spt, d->period);
 	return ek_min_u64(f, g->limit);
+}
+
+/* When the streaming segment will have read up to its limit. */
+static ek_u64 hdd_prefetch_end(const struct hdd *d)
+{
+	const struct hdd_seg *g = &d->seg[d->active];
+
+	return g->t0 + ek_muldiv(g->limit - g->start, d->period, g->spt);
 }
 
 /* The segment that serves read r at time t, or -1. */
@@ -237,11 +215,29 @@ static int hdd_find_hit(const struct hdd *d, const struct ek_mrq *r, ek_u64 t)
 	return -1;
 }
 
+/* The cylinder under the head at t (a running prefetch moves it). */
+static ek_u64 hdd_head(const struct hdd *d, ek_u64 t)
+{
+	if (d->active >= 0)
+		return hdd_cyl(d, hdd_seg_fill(d, &d->seg[d->active], t));
+	return d->cur_cyl;
+}
+
+/* A media transfer of [sector, +nr) that may start positioning at t. */
+static ek_u64 hdd_access(const struct hdd *d, ek_u64 head, ek_u64 sector, ek_u64 nr, ek_u64 t)
+{
+	const struct hdd_zone *z = hdd_zone_of(d, sector);
+	ek_u64 t1 = t + hdd_seek_ns(d, head, hdd_cyl(d, sector));
+	ek_u64 off = (sector < d->cap ? sector : d->cap - 1) - z->start;
+	ek_u64 ang = (off % z->spt) * d->period / z->spt;
+	ek_u64 rot = (ang + d->period - t1 % d->period) % d->period;
+
+	return t1 + rot + ek_muldiv(nr, d->period, z->spt);
+}
+
 static struct hdd_plan hdd_plan(const struct hdd *d, const struct ek_mrq *r, ek_u64 t0)
 {
 	struct hdd_plan p;
-	const struct hdd_zone *z = hdd_zone_of(d, r->sector);
-	ek_u64 head, t1, ang, rot, off;
 
 	p.hit = hdd_find_hit(d, r, t0);
 	if (p.hit >= 0) {
@@ -250,17 +246,12 @@ static struct hdd_plan hdd_plan(const struct hdd *d, const struct ek_mrq *r, ek_
 						 d->period, g->spt);
 		ek_u64 bus = ek_muldiv((ek_u64)r->nr_sectors * 512, 1000000000ULL, d->bus_bps);
 
-		p.done = ek_max_u64(t0 + d->overhead + bus, ready);
+		p.done = ek_max_u64(t0 + d->hit_ns + bus, ready);
 		return p;
 	}
-	head = d->cur_cyl;
-	if (d->active >= 0)
-		head = hdd_cyl(d, hdd_seg_fill(d, &d->seg[d->active], t0));
-	t1 = t0 + d->overhead + hdd_seek_ns(d, head, hdd_cyl(d, r->sector));
-	off = (r->sector < d->cap ? r->sector : d->cap - 1) - z->start;
-	ang = (off % z->spt) * d->period / z->spt;
-	rot = (ang + d->period - t1 % d->period) % d->period;
-	p.done = t1 + rot + ek_muldiv(r->nr_sectors, d->period, z->spt);
+	/* a queued command was decoded while the head was busy */
+	p.done = hdd_access(d, hdd_head(d, t0), r->sector, r->nr_sectors,
+			    ek_max_u64(t0, r->submit_ns + d->overhead));
 	return p;
 }
 
@@ -276,39 +267,33 @@ static void hdd_stop_prefetch(struct hdd *d, ek_u64 t)
 	}
 }
 
-static void hdd_start(struct hdd *d, ek_u64 t0)
+/* Written sectors are no longer what a read-ahead segment holds. */
+static void hdd_seg_invalidate(struct hdd *d, ek_u64 start, ek_u64 end)
 {
-	struct ek_mrq *r = ek_list_first(&d->queue, struct ek_mrq, link);
-	struct hdd_plan p;
-	ek_u64 end;
 	ek_u32 i;
 
-	if (!r)
-		return;
-	if (d->queued > 1 && t0 - r->submit_ns < d->age_ns) {
-		/* NCQ: shortest time to completion first */
-		struct ek_list *pos;
-		struct hdd_plan best = hdd_plan(d, r, t0);
+	for (i = 0; i < d->nsegs; i++)
+		if (d->seg[i].valid && start < d->seg[i].limit && end > d->seg[i].start)
+			d->seg[i].valid = 0;
+}
 
-		for (pos = r->link.next; pos != &d->queue; pos = pos->next) {
-			struct ek_mrq *c = ek_list_entry(pos, struct ek_mrq, link);
-			struct hdd_plan cp = hdd_plan(d, c, t0);
+/* The head ends a media transfer at the sector after `end - 1`. */
+static void hdd_head_to(struct hdd *d, ek_u64 end)
+{
+	d->cur_cyl = hdd_cyl(d, end < d->cap ? end : d->cap - 1);
+}
 
-			if (cp.done < best.done) {
-				best = cp;
-				r = c;
-			}
-		}
-		p = best;
-	} else {
-		p = hdd_plan(d, r, t0);
-	}
-	ek_list_del(&r->link);
-	d->queued--;
+/* Start host request r (already off the queue) on the mechanism at t0. */
+static void hdd_start_host(struct hdd *d, struct ek_mrq *r, struct hdd_plan p, ek_u64 t0)
+{
+	ek_u64 end = r->sector + r->nr_sectors;
+	ek_u32 i;
+
 	r->start_ns = t0;
 	r->done_ns = p.done;
-	d->cur = r;
-	end = r->sector + r->nr_sectors;
+	ek_mrq_insert_sorted(&d->done, r);
+	d->op = HDD_HOST;
+	d->mech_end = p.done;
 
 	if (p.hit >= 0) {
 		struct hdd_seg *g = &d->seg[p.hit];
@@ -322,7 +307,7 @@ static void hdd_start(struct hdd *d, ek_u64 t0)
 		return;
 	}
 	hdd_stop_prefetch(d, t0);
-	d->cur_cyl = hdd_cyl(d, end - 1);
+	hdd_head_to(d, end);
 	if (r->dir == 0 && d->cache) {
 		const struct hdd_zone *z = hdd_zone_of(d, r->sector);
 		struct hdd_seg *g = &d->seg[0];
@@ -343,59 +328,198 @@ static void hdd_start(struct hdd *d, ek_u64 t0)
 		g->stop = EK_U64_MAX;
 		g->lru = ++d->lru_clock;
 		d->active = (int)(g - d->seg);
-	} else {
-		for (i = 0; i < d->nsegs; i++)	/* a write over cached data */
-			if (d->seg[i].valid && r->sector < d->seg[i].limit &&
-			    end > d->seg[i].start)
-				d->seg[i].valid = 0;
+	} else if (r->dir != 0) {
+		hdd_seg_invalidate(d, r->sector, end);
 	}
 }
 
-static ek_u32 hdd_qd(void *m) { return ((struct hdd *)m)->qd; }
-static int hdd_rot(void *m) { (void)m; return 1; }
-static ek_u64 hdd_capacity(void *m) { return ((struct hdd *)m)->cap; }
+/* Pick the next queued media request (FIFO, or NCQ) and start it. */
+static void hdd_start_queued(struct hdd *d, ek_u64 t0)
+{
+	struct ek_mrq *r = ek_list_first(&d->queue, struct ek_mrq, link);
+	struct hdd_plan best = hdd_plan(d, r, t0);
 
-static void hdd_submit(void *m, struct ek_mrq *r, ek_u64 now)
+	if (d->queued > 1 && t0 - r->submit_ns < d->age_ns) {
+		/* NCQ: shortest time to completion first */
+		struct ek_list *pos;
+
+		for (pos = r->link.next; pos != &d->queue; pos = pos->next) {
+			struct ek_mrq *c = ek_list_entry(pos, struct ek_mrq, link);
+			struct hdd_plan cp = hdd_plan(d, c, t0);
+
+			if (cp.done < best.done) {
+				best = cp;
+				r = c;
+			}
+		}
+	}
+	ek_list_del(&r->link);
+	d->queued--;
+	hdd_start_host(d, r, best, t0);
+}
+
+/* Write back the dirty run the head reaches first (rotational ordering). */
+static void hdd_start_destage(struct hdd *d, ek_u64 t0)
+{
+	ek_u64 head = hdd_head(d, t0), best = EK_U64_MAX, s = 0, n = 0;
+	ek_u32 i;
+
+	for (i = 0; i < d->ndirty; i++) {
+		const struct hdd_ext *x = &d->dirty[i];
+		ek_u64 len = ek_min_u64(ek_min_u64(x->len, HDD_DESTAGE_SECTORS),
+					hdd_zone_of(d, x->start)->end - x->start);
+		ek_u64 at = hdd_access(d, head, x->start, 0, t0);
+
+		if (at < best) {
+			best = at;
+			s = x->start;
+			n = len;
+		}
+	}
+	hdd_stop_prefetch(d, t0);
+	d->op = HDD_DESTAGE;
+	d->op_sector = s;
+	d->op_len = n;
+	d->mech_end = hdd_access(d, head, s, n, t0);
+	hdd_head_to(d, s + n);
+	hdd_seg_invalidate(d, s, s + n);
+}
+
+static void hdd_accept_write(struct hdd *d, struct ek_mrq *r, ek_u64 t)
+{
+	ek_u64 start = ek_max_u64(t, d->bus_free);
+
+	r->start_ns = t;
+	r->done_ns = start + d->wovh_ns +
+		     ek_muldiv((ek_u64)r->nr_sectors * 512, 1000000000ULL, d->bus_bps);
+	d->bus_free = r->done_ns;
+	hdd_wc_add(d, r->sector, r->nr_sectors);
+	hdd_seg_invalidate(d, r->sector, r->sector + r->nr_sectors);
+	ek_mrq_insert_sorted(&d->done, r);
+}
+
+/* Room may have been made: take waiting writes, finish flushes. */
+static void hdd_accept(struct hdd *d, ek_u64 t)
+{
+	ek_u64 slack = ek_max_u64(d->wc_sectors / 16, 2048);
+	struct ek_mrq *r;
+
+	while ((r = ek_list_first(&d->wait, struct ek_mrq, link)) &&
+	       hdd_wc_fits(d, r->nr_sectors)) {
+		ek_list_del(&r->link);
+		hdd_accept_write(d, r, t);
+	}
+	if (!ek_list_empty(&d->wait))
+		d->pressure = 1;
+	else if (d->dirty_sectors + slack <= d->wc_sectors)
+		d->pressure = 0;
+	while (!d->ndirty && (r = ek_list_first(&d->flushq, struct ek_mrq, link))) {
+		ek_list_del(&r->link);
+		r->start_ns = t;
+		r->done_ns = t + d->hit_ns;
+		ek_mrq_insert_sorted(&d->done, r);
+	}
+}
+
+/* The mechanism is free at t: start what comes next. 0 if it stays idle. */
+static int hdd_start_next(struct hdd *d, ek_u64 t)
+{
+	/*
+	 * Making room alternates with queued requests, one run each: a full
+	 * cache slows a drive's reads down but does not stop them.
+	 */
+	if (d->ndirty && (d->pressure || !ek_list_empty(&d->flushq)) &&
+	    (!d->queued || !d->destaged)) {
+		hdd_start_destage(d, t);
+		d->destaged = 1;
+		return 1;
+	}
+	if (d->queued) {
+		hdd_start_queued(d, t);
+		d->destaged = 0;
+		return 1;
+	}
+	if (!d->ndirty)
+		return 0;
+	/* idle: let the last read's prefetch finish before writing back */
+	if (d->active >= 0 && hdd_prefetch_end(d) > t &&
+	    d->seg[d->active].stop == EK_U64_MAX) {
+		d->op = HDD_PREFETCH_WAIT;
+		d->mech_end = hdd_prefetch_end(d);
+		return 1;
+	}
+	hdd_start_destage(d, t);
+	return 1;
+}
+
+/* Play the mechanism forward to t. */
+static void hdd_run(struct hdd *d, ek_u64 t)
+{
+	for (;;) {
+		ek_u64 at = t;
+
+		if (d->op != HDD_IDLE) {
+			if (d->mech_end > t)
+				return;
+			at = d->mech_end;
+			if (d->op == HDD_DESTAGE)
+				hdd_wc_clean(d, d->op_sector, d->op_len);
+			d->op = HDD_IDLE;
+		}
+		hdd_accept(d, at);
+		if (!hdd_start_next(d, at))
+			return;
+	}
+}
+
+ek_u32 ek_hdd_qd(void *m) { return ((struct hdd *)m)->qd; }
+int ek_hdd_rot(void *m) { (void)m; return 1; }
+ek_u64 ek_hdd_capacity(void *m) { return ((struct hdd *)m)->cap; }
+
+void ek_hdd_submit(void *m, struct ek_mrq *r, ek_u64 now)
 {
 	struct hdd *d = m;
 
 	r->submit_ns = now;
-	ek_list_add_tail(&r->link, &d->queue);
-	d->queued++;
-	if (!d->cur)
-		hdd_start(d, now);
+	hdd_run(d, now);
+	if (d->op == HDD_PREFETCH_WAIT)
+		d->op = HDD_IDLE;	/* only idle time was waited for */
+	if (r->flags & EK_MRQ_FLUSH) {
+		ek_list_add_tail(&r->link, &d->flushq);
+	} else if (r->dir != 0 && d->wce && !(r->flags & EK_MRQ_FUA) &&
+		   r->nr_sectors <= d->wc_sectors) {
+		if (ek_list_empty(&d->wait) && hdd_wc_fits(d, r->nr_sectors))
+			hdd_accept_write(d, r, now);
+		else
+			ek_list_add_tail(&r->link, &d->wait);
+	} else {
+		ek_list_add_tail(&r->link, &d->queue);
+		d->queued++;
+	}
+	hdd_run(d, now);
 }
 
-static ek_u64 hdd_next(void *m)
+ek_u64 ek_hdd_next(void *m)
 {
 	struct hdd *d = m;
+	struct ek_mrq *r = ek_list_first(&d->done, struct ek_mrq, link);
+	ek_u64 t = r ? r->done_ns : EK_U64_MAX;
 
-	return d->cur ? d->cur->done_ns : EK_U64_MAX;
+	/* internal work (destage) also needs the host to come back */
+	if (d->op != HDD_IDLE && d->mech_end < t)
+		t = d->mech_end;
+	return t;
 }
 
-static struct ek_mrq *hdd_complete(void *m, ek_u64 now)
+struct ek_mrq *ek_hdd_complete(void *m, ek_u64 now)
 {
 	struct hdd *d = m;
-	struct ek_mrq *r = d->cur;
+	struct ek_mrq *r;
 
+	hdd_run(d, now);
+	r = ek_list_first(&d->done, struct ek_mrq, link);
 	if (!r || r->done_ns > now)
 		return EK_NULL;
-	d->cur = EK_NULL;
-	hdd_start(d, r->done_ns);
+	ek_list_del(&r->link);
 	return r;
 }
-
-const struct ek_model_type ek_model_hdd = {
-	.name = "hdd",
-	.description = "7200 rpm SATA disk: seek curve, rotation, zones, read-ahead, optional NCQ",
-	.size = sizeof(struct hdd),
-	.params = hdd_params,
-	.nr_params = P_NR,
-	.init = hdd_init,
-	.queue_depth = hdd_qd,
-	.rotational = hdd_rot,
-	.capacity = hdd_capacity,
-	.submit = hdd_submit,
-	.next_done = hdd_next,
-	.complete = hdd_complete,
-};

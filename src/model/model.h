@@ -15,11 +15,20 @@
 #include <elvkit/types.h>
 #include <elvkit/list.h>
 
+/*
+ * Request flags. FUA: this write goes to the media before it completes, even
+ * with a write cache. FLUSH: completes once everything the device has
+ * acknowledged is on the media (no data; nr_sectors may be 0).
+ */
+#define EK_MRQ_FUA 0x1u
+#define EK_MRQ_FLUSH 0x2u
+
 /* A request as the device sees it. The model owns `link` while it has it. */
 struct ek_mrq {
 	ek_u64 sector;
 	ek_u32 nr_sectors;
 	ek_u8 dir;		/* 0 read, 1 write */
+	ek_u8 flags;		/* EK_MRQ_*; 0 for a plain read or write */
 	ek_u64 submit_ns;	/* set by the model on submit */
 	ek_u64 start_ns;	/* service began */
 	ek_u64 done_ns;		/* service ends */
@@ -54,6 +63,8 @@ struct ek_model_type {
 };
 
 extern const struct ek_model_type ek_model_hdd;
+extern const struct ek_model_type ek_model_hdd_laptop;
+extern const struct ek_model_type ek_model_hdd_2002;
 extern const struct ek_model_type ek_model_ssd;
 extern const struct ek_model_type ek_model_null;
 

@@ -4,6 +4,8 @@
 
 const struct ek_model_type *const ek_models[] = {
 	&ek_model_hdd,
+	&ek_model_hdd_laptop,
+	&ek_model_hdd_2002,
 	&ek_model_ssd,
 	&ek_model_null,
 	EK_NULL,

@@ -15,7 +15,7 @@ static void usage(FILE *f)
 	fprintf(f,
 "usage: elvkit-sim [options]\n"
 "  --sched LIST        schedulers, comma-separated (default: all; see --list)\n"
-"  --device NAME       hdd, ssd or null (default hdd)\n"
+"  --device NAME       hdd, hdd-laptop, hdd-2002, ssd or null (default hdd)\n"
 "  --dev NAME=VALUE    override a device parameter (repeatable; see --list)\n"
 "  --workload LIST     seqread,seqwrite,randread,randwrite,read-vs-write,\n"
 "                      think-read,startup (default seqread)\n"
@@ -351,7 +351,7 @@ int main(int argc, char **argv)
 			die("--workload: unknown workload '%s' (see --list)", wls[i]);
 	model = sim_find_model(device);
 	if (!model)
-		die("--device: unknown device '%s' (hdd, ssd, null)", device);
+		die("--device: unknown device '%s' (hdd, hdd-laptop, hdd-2002, ssd, null)", device);
 	sim_config_model(&base, model);
 	for (i = 0; i < ndev; i++) {
 		int e = sim_config_dev(&base, devs[i].name, devs[i].value);

@@ -9,7 +9,7 @@ args=(--sched deadline-read,noop,elevator --device hdd --workload seqread,randre
       --bg write --threads 1,2,4,8,16,32,64,128,256 --size 64m --ios 512
       --time-limit 300 --chart)
 echo "elvkit-sim ${args[*]}"
-echo "(7200 rpm SATA disk model, queue depth 1; readers read 4k through 128k read-ahead,"
+echo "(7200 rpm SATA disk model, NCQ depth 32, write cache on; readers read 4k through 128k read-ahead,"
 echo " the writer streams 64k async writeback; a run stops at 300 simulated seconds)"
 echo
 "$sim" "${args[@]}"

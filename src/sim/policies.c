@@ -9,5 +9,6 @@ const struct ek_policy *const sim_policies[] = {
 	&ek_anticipatory_policy,
 	&ek_noop_policy,
 	&ek_elevator_policy,
+	&ek_read_latency2_policy,
 	NULL,
 };

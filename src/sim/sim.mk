@@ -60,8 +60,7 @@ $(BUILD)/elvkit-sim: $(SIM_OUT)/cli.o $(SIM_OBJS) $(MODEL_FREESTANDING)
 # The cost harness: policies only, no simulator, so callgrind counts them.
 $(BUILD)/elvkit-cost: $(SIM_OUT)/cost.o $(SIM_OUT)/config.o $(SIM_OUT)/policies.o \
 		$(patsubst src/policy/%.c,$(SIM_OUT)/policy/%.o,$(POLICY_SRCS)) \
-		$(SIM_OUT)/model/model_util.o $(SIM_OUT)/model/hdd.o \
-		$(SIM_OUT)/model/ssd.o $(SIM_OUT)/model/null.o
+		$(patsubst src/model/%.c,$(SIM_OUT)/model/%.o,$(MODEL_SRCS))
 	$(CC) $(SIM_CFLAGS) $^ -o $@
 
 $(SIM_SAN_OUT)/tests/%: $(SIM_TEST_SRC)/%.c $(SIM_SAN_OBJS) $(SIM_HDRS)

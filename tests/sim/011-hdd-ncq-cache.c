@@ -8,7 +8,9 @@ static double run(const char *wl, unsigned threads, ek_s64 qd, ek_s64 cache, uin
 	struct sim_result r;
 
 	st_config(&c, "noop", "hdd", wl, threads);
-	CHECK(!sim_config_dev(&c, "qd", qd) && !sim_config_dev(&c, "cache", cache), "params");
+	/* write cache off: with it, the cache would reorder the writes, not NCQ */
+	CHECK(!sim_config_dev(&c, "qd", qd) && !sim_config_dev(&c, "cache", cache) &&
+	      !sim_config_dev(&c, "wce", 0), "params");
 	c.size = size;
 	c.ios = 3000;
 	c.readahead = readahead;
