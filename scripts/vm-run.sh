@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Boot kernel RELEASE once in QEMU (TCG) and run the whole guest suite
 # (tests/vm/) inside that one boot. Results go to $ELVKIT_RESULTS.
-# Usage: vm-run.sh RELEASE
+# Usage: vm-run.sh RELEASE [GLOB]   (GLOB: only tests/vm/GLOB.sh, e.g. '6*')
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
@@ -18,7 +18,7 @@ ls build/"$ver"/*.ko >/dev/null 2>&1 || { record "$group" FAIL "vm/$ver/modules-
 
 log="$ELVKIT_RESULTS/vm-$ver-console.log"
 echo "vm-run: booting $ver ($(k_vmlinuz "$ver"))"
-vm_boot "$ver" 1500 "$log" --rw "$ELVKIT_RESULTS" -- tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS"
+vm_boot "$ver" 1500 "$log" --rw "$ELVKIT_RESULTS" -- tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS" ${2:+"$2"}
 rc=$?
 tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    ' || true
 if [ ! -e "$ELVKIT_RESULTS/$group.done" ]; then

@@ -2,10 +2,11 @@
 # Runs inside the guest (booted by scripts/vm-run.sh): sets up null_blk and
 # runs every tests/vm/NNN-*.sh in order, per-scheduler ones once for each
 # scheduler module built for this kernel. Records results and a done marker.
-# Usage: guest.sh KVER RESULTS_DIR
+# Usage: guest.sh KVER RESULTS_DIR [GLOB]   (GLOB: only tests/vm/GLOB.sh)
 set -u
 KVER=$1
 export ELVKIT_RESULTS=$2
+only=${3:-[0-9]*}
 ELVKIT_TOP=$(cd "$(dirname "$0")/../.." && pwd)
 export KVER ELVKIT_TOP
 export ELVKIT_KO_DIR=$ELVKIT_TOP/build/$KVER
@@ -30,7 +31,7 @@ udevadm settle 2>/dev/null || true
 scheds=()
 for ko in "$ELVKIT_KO_DIR"/*.ko; do
 	n=$(basename "$ko" .ko)
-	[ "$n" = elvkit ] || scheds+=("$n")
+	case $n in elvkit | ekdisk) ;; *) scheds+=("$n") ;; esac
 done
 export ELVKIT_SCHEDS="${scheds[*]}"
 
@@ -41,7 +42,8 @@ guest_test() {
 	echo "    ($((SECONDS - t0)) s)"
 }
 
-for f in "$ELVKIT_TOP"/tests/vm/[0-9]*.sh; do
+for f in "$ELVKIT_TOP"/tests/vm/$only.sh; do
+	[ -e "$f" ] || continue
 	t=$(basename "$f" .sh)
 	if grep -q '^PER_SCHED=1' "$f"; then
 		for s in "${scheds[@]}"; do
