@@ -16,6 +16,9 @@ rm -f "$ELVKIT_RESULTS/$group.txt" "$ELVKIT_RESULTS/$group.done"
 k_vmlinuz "$ver" >/dev/null || { record "$group" FAIL "vm/$ver/kernel-image"; exit 1; }
 ls build/"$ver"/*.ko >/dev/null 2>&1 || { record "$group" FAIL "vm/$ver/modules-built"; exit 1; }
 
+# The guest reads the schedulers' tunable tables from the simulator binary.
+make --no-print-directory -s build/elvkit-sim >/dev/null || { record "$group" FAIL "vm/$ver/elvkit-sim-built"; exit 1; }
+
 log="$ELVKIT_RESULTS/vm-$ver-console.log"
 echo "vm-run: booting $ver ($(k_vmlinuz "$ver"))"
 vm_boot "$ver" 1500 "$log" --rw "$ELVKIT_RESULTS" -- tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS" ${2:+"$2"}

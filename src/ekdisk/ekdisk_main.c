@@ -368,7 +368,14 @@ static int ekdisk_configure(void)
 		if (!strcmp(ek_models[i]->name, profile))
 			ekdisk_type = ek_models[i];
 	if (!ekdisk_type) {
-		pr_err("unknown profile '%s' (hdd, hdd-laptop, hdd-2002, ssd, null)\n", profile);
+		char names[128] = "";
+
+		for (i = 0; ek_models[i]; i++) {
+			if (i)
+				strlcat(names, ", ", sizeof(names));
+			strlcat(names, ek_models[i]->name, sizeof(names));
+		}
+		pr_err("unknown profile '%s' (%s)\n", profile, names);
 		return -EINVAL;
 	}
 	if (nr_devices > EKDISK_MAX_DEVICES) {

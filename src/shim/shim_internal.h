@@ -10,13 +10,14 @@
 
 #include "elv_private.h"
 #include "elvkit_hdr_facts.h"
-#include "elvkit/policy.h"
+#include "elvkit/contract.h"
 
 /* One registered policy: the elevator type built for it. */
 struct ek_sched {
-	const struct ek_policy *policy;
+	const struct ek_policy *policy;	/* as registered (unregister) */
+	struct ek_policy ops;		/* ek_policy_load()'s copy */
 	struct elevator_type et;
-	struct elv_fs_entry attrs[EK_MAX_TUNABLES + 1];
+	struct elv_fs_entry attrs[EK_MAX_TUNABLES + EK_MAX_COUNTERS + 1];
 	s64 defaults[EK_MAX_TUNABLES];
 	struct list_head node;
 };
@@ -48,7 +49,7 @@ struct ek_icq {
 #define EKH_MERGED	0x4
 
 void ek_fill_ops(struct ek_sched *s);
-int ek_build_attrs(struct ek_sched *s);
+void ek_build_attrs(struct ek_sched *s);
 int ek_parse_defaults(struct ek_sched *s, const char *defaults);
 int ek_rq_cache_create(void);
 void ek_rq_cache_destroy(void);

@@ -8,7 +8,6 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
-#include <linux/string.h>
 
 #include "elvkit_shim.h"
 #include "shim_internal.h"
@@ -16,28 +15,24 @@
 static LIST_HEAD(ek_scheds);
 static DEFINE_MUTEX(ek_scheds_lock);
 
-static bool ek_policy_valid(const struct ek_policy *p)
-{
-	return p->name && strlen(p->name) <= EK_POLICY_NAME_MAX && p->init &&
-	       p->exit && p->insert && p->dispatch && p->has_work &&
-	       p->completed && p->set_tunable &&
-	       (p->nr_tunables == 0 || p->tunables);
-}
-
 int elvkit_register(const struct ek_policy *policy, struct module *owner,
 		    const char *defaults)
 {
 	struct ek_sched *s;
+	const char *why;
 	int ret;
 
-	if (!ek_policy_valid(policy)) {
-		pr_err("elvkit: policy %s is incomplete\n",
-		       policy->name ? policy->name : "(unnamed)");
-		return -EINVAL;
-	}
+	BUILD_BUG_ON(EK_EINVAL != EINVAL);
 	s = kzalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
+	ret = ek_policy_load(&s->ops, policy, &why);
+	if (ret) {
+		pr_err("elvkit: policy %s breaks the contract: %s\n",
+		       policy->name ? policy->name : "(unnamed)", why);
+		kfree(s);
+		return ret;
+	}
 	s->policy = policy;
 	s->et.elevator_name = policy->name;
 	s->et.elevator_owner = owner;
@@ -46,9 +41,8 @@ int elvkit_register(const struct ek_policy *policy, struct module *owner,
 		s->et.icq_align = __alignof__(struct ek_icq);
 	}
 	ek_fill_ops(s);
-	ret = ek_build_attrs(s);
-	if (!ret)
-		ret = ek_parse_defaults(s, defaults);
+	ek_build_attrs(s);
+	ret = ek_parse_defaults(s, defaults);
 	if (!ret)
 		ret = elv_register(&s->et);
 	if (ret) {

@@ -52,9 +52,10 @@ static struct ek_rq *ek_rq_of(struct request *rq)
 	return rq->elv.priv[0];
 }
 
+/* The checked copy: optional callbacks are filled in, call them as they are. */
 static const struct ek_policy *ek_policy_of(struct ek_queue *eq)
 {
-	return eq->sched->policy;
+	return &eq->sched->ops;
 }
 
 /* ---- host services given to the policy ---- */
@@ -115,7 +116,7 @@ static void ek_unlock_and_kick(struct ek_queue *eq, unsigned long flags)
 static struct ek_queue *ek_queue_alloc(struct request_queue *q,
 				       struct ek_sched *s)
 {
-	const struct ek_policy *p = s->policy;
+	const struct ek_policy *p = &s->ops;
 	struct ek_queue *eq;
 	int ret;
 
@@ -214,13 +215,9 @@ static void ek_init_icq(struct io_cq *icq)
 	struct ek_icq *ei = ek_icq_of(icq);
 	const struct ek_policy *p = ek_policy_of(eq);
 
-	ei->pctx.owner = task_tgid_nr(current);
-	ei->pctx.flags = 0;
-	if (p->pctx_init) {
-		spin_lock(&eq->lock);
-		p->pctx_init(eq->sd, &ei->pctx);
-		spin_unlock(&eq->lock);
-	}
+	spin_lock(&eq->lock);
+	ek_pctx_start(p, eq->sd, &ei->pctx, task_tgid_nr(current));
+	spin_unlock(&eq->lock);
 }
 
 /*
@@ -235,11 +232,7 @@ static void ek_exit_icq(struct io_cq *icq)
 	unsigned long flags;
 
 	spin_lock_irqsave(&eq->lock, flags);
-	if (!(ei->pctx.flags & EK_PCTX_EXITED)) {
-		ei->pctx.flags |= EK_PCTX_EXITED;
-		if (p->pctx_exit)
-			p->pctx_exit(eq->sd, &ei->pctx);
-	}
+	ek_pctx_end(p, eq->sd, &ei->pctx);
 	ek_unlock_and_kick(eq, flags);
 }
 
@@ -418,8 +411,7 @@ static void ek_requeue_request(struct request *rq)
 		return;
 	spin_lock_irqsave(&eq->lock, flags);
 	erq->host_flags &= ~EKH_DISPATCHED;
-	if (p->requeue)
-		p->requeue(eq->sd, erq, ktime_get_ns());
+	p->requeue(eq->sd, erq, ktime_get_ns());
 	ek_unlock_and_kick(eq, flags);
 }
 
@@ -468,8 +460,6 @@ static int ek_request_merge(struct request_queue *q, struct request **req,
 	const struct ek_policy *p = ek_policy_of(eq);
 	struct ek_rq *erq;
 
-	if (!p->front_merge_candidate)
-		return ELEVATOR_NO_MERGE;
 	erq = p->front_merge_candidate(eq->sd,
 				       bio_data_dir(bio) == WRITE ? EK_WRITE : EK_READ,
 				       bio_end_sector(bio));
@@ -492,8 +482,7 @@ static void ek_resync(struct ek_queue *eq, struct ek_rq *erq,
 	old = erq->sector;
 	erq->sector = blk_rq_pos(rq);
 	erq->nr_sectors = blk_rq_sectors(rq);
-	if (p->merged)
-		p->merged(eq->sd, erq, old);
+	p->merged(eq->sd, erq, old);
 }
 
 static void ek_request_merged(struct request_queue *q, struct request *rq,
@@ -515,7 +504,7 @@ static void ek_requests_merged(struct request_queue *q, struct request *rq,
 		list_del_init(&next->queuelist);
 	} else if (enext->host_flags & EKH_INSERTED) {
 		enext->host_flags |= EKH_MERGED;
-		if (erq && p->merged_requests)
+		if (erq)
 			p->merged_requests(eq->sd, erq, enext);
 	}
 	ek_resync(eq, erq, rq);

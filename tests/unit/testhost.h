@@ -16,8 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "elvkit/policy.h"
-#include "elvkit/policies.h"
+#include "elvkit/contract.h"
+#include "elvkit/policy_list.h"
+/* ek_rand(), ek_rand_below(): tests are reproducible by seed. */
+#include "elvkit/rand.h"
 
 enum th_state {
 	TH_FREE,		/* never inserted */
@@ -36,7 +38,8 @@ struct th_rq {
 };
 
 struct th {
-	const struct ek_policy *pol;
+	const struct ek_policy *pol;	/* &ops */
+	struct ek_policy ops;		/* the policy, after ek_policy_load */
 	struct ek_host host;
 	void *sd;
 	ek_s64 values[EK_MAX_TUNABLES];
@@ -60,9 +63,6 @@ void th_fail_at(const char *file, int line, const char *fmt, ...)
 #define TH_CHECK(cond, ...) \
 	do { if (!(cond)) th_fail_at(__FILE__, __LINE__, __VA_ARGS__); } while (0)
 
-/* Deterministic PRNG (splitmix64): tests are reproducible by seed. */
-uint64_t th_rand(uint64_t *state);
-uint64_t th_rand_below(uint64_t *state, uint64_t n);
 
 /* A host for pol with room for pool_size requests; tunables at defaults. */
 struct th *th_new(const struct ek_policy *pol, unsigned int pool_size);

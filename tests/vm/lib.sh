@@ -35,11 +35,20 @@ iosched_dir() { echo "/sys/block/${1:-$DEV}/queue/iosched"; }
 # Total errors in fio --output-format=terse output (field 5 of each job line).
 fio_errors() { awk -F';' '{s+=$5} END {print s+0}' "$1"; }
 
-# The tunable table of a scheduler: "name default min max" lines.
-tunable_table() { grep -v '^#' "$ELVKIT_TOP/tests/vm/tunables/$1.tsv"; }
+# The tunable table of a scheduler, "name default min max" lines, from the
+# policy's own table (elvkit-sim --tunables: a host binary the guest runs
+# from the shared root). No table is an error, never an empty loop: use as
+# table=$(tunable_table "$SCHED") || exit 1.
+tunable_table() {
+	local t
+	t=$("$ELVKIT_TOP/build/elvkit-sim" --tunables "$1") || t=
+	[ -n "$t" ] ||
+		{ echo "FAIL: no tunable table for $1 (build/elvkit-sim --tunables $1)" >&2; return 1; }
+	printf '%s\n' "$t"
+}
 
 # The ioschedctl under test, from the source tree.
-ISC=$ELVKIT_TOP/scripts/ioschedctl
+ISC=$ELVKIT_TOP/admin/ioschedctl
 
 # expect_err RC PATTERN ARGS...: ioschedctl ARGS exits RC with exactly one
 # line on stderr, "ioschedctl: ..." containing PATTERN.
