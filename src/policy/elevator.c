@@ -12,7 +12,7 @@
  * backwards from the tail for the first place where its sector lies
  * between two neighbours in one-way (ascending, wrapping) elevator order
  * (bh_rq_in_between()); failing that it goes to the tail. Every request it
- * lands in front of is passed over and pays ELV_LINUS_SEEK_COST (16) from
+ * lands in front of is passed over and pays E24_LINUS_SEEK_COST (16) from
  * its sequence; a front merge costs the requests behind the grown one 1.
  * The scan stops at a request whose sequence has reached 0: nothing is
  * ever inserted in front of it again. So a read is passed over at most
@@ -37,11 +37,11 @@
  */
 #include <elvkit/policy.h>
 
-#define ELV_LINUS_SEEK_COST 16
+#define E24_LINUS_SEEK_COST 16
 
-/* The plain elevator has the first ELV_BOMB of these; read-latency2 all. */
-enum { ELV_READ_LATENCY, ELV_WRITE_LATENCY, ELV_BOMB, ELV_NR_TUNABLES };
-enum { ELV_C_BLOCKED, ELV_NR_COUNTERS };
+/* The plain elevator has the first E24_BOMB of these; read-latency2 all. */
+enum { E24_READ_LATENCY, E24_WRITE_LATENCY, E24_BOMB, E24_NR_TUNABLES };
+enum { E24_C_BLOCKED, E24_NR_COUNTERS };
 
 struct e24_data {
 	struct ek_list queue;		/* dispatch order, front first */
@@ -53,7 +53,7 @@ struct e24_data {
 };
 
 /* policy_data[0]: which queue; policy_data[1]: the sequence, as ek_s64 */
-#define ELV_IN_FIFO 1u
+#define E24_IN_FIFO 1u
 
 static ek_s64 e24_seq(const struct ek_rq *rq)
 {
@@ -65,26 +65,26 @@ static void e24_pay(struct ek_rq *rq, ek_s64 cost)
 	rq->policy_data[1] = (ek_u64)(e24_seq(rq) - cost);
 }
 
-static const struct ek_tunable e24_tunables[ELV_NR_TUNABLES] = {
-	[ELV_READ_LATENCY] = {
+static const struct ek_tunable e24_tunables[E24_NR_TUNABLES] = {
+	[E24_READ_LATENCY] = {
 		.name = "read_latency", .unit = "passes",
 		.help = "a read's sequence: it may be passed over this / 16 times",
 		.def = 8192, .min = 0, .max = 1000000000,
 	},
-	[ELV_WRITE_LATENCY] = {
+	[E24_WRITE_LATENCY] = {
 		.name = "write_latency", .unit = "passes",
 		.help = "a write's sequence: it may be passed over this / 16 times",
 		.def = 16384, .min = 0, .max = 1000000000,
 	},
-	[ELV_BOMB] = {
+	[E24_BOMB] = {
 		.name = "max_bomb_segments", .unit = "requests",
 		.help = "read-latency2: weighted writes left in front of a new read; 0 = plain 2.4",
 		.def = 6, .min = 0, .max = 1000000,
 	},
 };
 
-static const struct ek_counter e24_counters[ELV_NR_COUNTERS] = {
-	[ELV_C_BLOCKED] = {
+static const struct ek_counter e24_counters[E24_NR_COUNTERS] = {
+	[E24_C_BLOCKED] = {
 		.name = "spent_barriers", .unit = "inserts",
 		.help = "inserts whose scan stopped at a request with a spent sequence",
 	},
@@ -94,11 +94,11 @@ static void e24_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 {
 	struct e24_data *ed = sd;
 
-	if (idx == ELV_READ_LATENCY)
+	if (idx == E24_READ_LATENCY)
 		ed->latency[EK_READ] = value;
-	else if (idx == ELV_WRITE_LATENCY)
+	else if (idx == E24_WRITE_LATENCY)
 		ed->latency[EK_WRITE] = value;
-	else if (idx == ELV_BOMB)
+	else if (idx == E24_BOMB)
 		ed->bomb = value;
 }
 
@@ -106,7 +106,7 @@ static ek_u64 e24_read_counter(void *sd, ek_u32 idx)
 {
 	struct e24_data *ed = sd;
 
-	return idx == ELV_C_BLOCKED ? ed->blocked : 0;
+	return idx == E24_C_BLOCKED ? ed->blocked : 0;
 }
 
 static void e24_init_common(struct e24_data *ed, const ek_s64 *values)
@@ -115,8 +115,8 @@ static void e24_init_common(struct e24_data *ed, const ek_s64 *values)
 	ek_list_init(&ed->head_fifo);
 	ed->queued = 0;
 	ed->blocked = 0;
-	ed->latency[EK_READ] = values[ELV_READ_LATENCY];
-	ed->latency[EK_WRITE] = values[ELV_WRITE_LATENCY];
+	ed->latency[EK_READ] = values[E24_READ_LATENCY];
+	ed->latency[EK_WRITE] = values[E24_WRITE_LATENCY];
 	ed->bomb = 0;
 }
 
@@ -133,7 +133,7 @@ static int e24_rl2_init(void *sd, struct ek_host *host, const ek_s64 *values)
 
 	(void)host;
 	e24_init_common(ed, values);
-	ed->bomb = values[ELV_BOMB];
+	ed->bomb = values[E24_BOMB];
 	return 0;
 }
 
@@ -190,7 +190,7 @@ static void e24_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 	(void)now;
 	ed->queued++;
 	if (rq->at_head || rq->kind != EK_KIND_NORMAL) {
-		rq->policy_data[0] = ELV_IN_FIFO;
+		rq->policy_data[0] = E24_IN_FIFO;
 		ek_list_add_tail(&rq->fifo, &ed->head_fifo);
 		return;
 	}
@@ -217,7 +217,7 @@ static void e24_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 	ek_list_insert_between(&rq->fifo, &after->fifo, after->fifo.next);
 	/* a seeky insert: everybody behind it was passed over */
 	for (pos = rq->fifo.next; pos != &ed->queue; pos = pos->next)
-		e24_pay(e24_entry(pos), ELV_LINUS_SEEK_COST);
+		e24_pay(e24_entry(pos), E24_LINUS_SEEK_COST);
 }
 
 static void e24_unlink(struct e24_data *ed, struct ek_rq *rq)
@@ -269,7 +269,7 @@ static void e24_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
 	struct e24_data *ed = sd;
 	struct ek_list *pos;
 
-	if (rq->policy_data[0] == ELV_IN_FIFO || rq->sector == old_sector)
+	if (rq->policy_data[0] == E24_IN_FIFO || rq->sector == old_sector)
 		return;
 	/* a front merge: the grown request pays 1, and so do those behind it */
 	e24_pay(rq, 1);
@@ -283,42 +283,33 @@ static void e24_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
 	e24_unlink(sd, next);
 }
 
+/* The two variants differ only in name, init and read-latency2's tunable. */
+#define E24_POLICY_COMMON						\
+	.sched_size = sizeof(struct e24_data),				\
+	.tunables = e24_tunables,					\
+	.counters = e24_counters,					\
+	.nr_counters = E24_NR_COUNTERS,					\
+	.set_tunable = e24_set_tunable,					\
+	.read_counter = e24_read_counter,				\
+	.insert = e24_insert,						\
+	.dispatch = e24_dispatch,					\
+	.has_work = e24_has_work,					\
+	.front_merge_candidate = e24_front_merge_candidate,		\
+	.merged = e24_merged,						\
+	.merged_requests = e24_merged_requests
+
 const struct ek_policy ek_elevator_policy = {
 	.name = "elevator",
 	.description = "Linux 2.4 elevator_linus: sorted insert, pass-over limits (read 8192, write 16384)",
-	.sched_size = sizeof(struct e24_data),
-	.pctx_size = 0,
-	.tunables = e24_tunables,
-	.nr_tunables = ELV_BOMB,
-	.counters = e24_counters,
-	.nr_counters = ELV_NR_COUNTERS,
+	.nr_tunables = E24_BOMB,
 	.init = e24_init,
-	.set_tunable = e24_set_tunable,
-	.read_counter = e24_read_counter,
-	.insert = e24_insert,
-	.dispatch = e24_dispatch,
-	.has_work = e24_has_work,
-	.front_merge_candidate = e24_front_merge_candidate,
-	.merged = e24_merged,
-	.merged_requests = e24_merged_requests,
+	E24_POLICY_COMMON,
 };
 
 const struct ek_policy ek_read_latency2_policy = {
 	.name = "read-latency2",
 	.description = "2.4 elevator + Morton's read-latency2: reads go in near the front",
-	.sched_size = sizeof(struct e24_data),
-	.pctx_size = 0,
-	.tunables = e24_tunables,
-	.nr_tunables = ELV_NR_TUNABLES,
-	.counters = e24_counters,
-	.nr_counters = ELV_NR_COUNTERS,
+	.nr_tunables = E24_NR_TUNABLES,
 	.init = e24_rl2_init,
-	.set_tunable = e24_set_tunable,
-	.read_counter = e24_read_counter,
-	.insert = e24_insert,
-	.dispatch = e24_dispatch,
-	.has_work = e24_has_work,
-	.front_merge_candidate = e24_front_merge_candidate,
-	.merged = e24_merged,
-	.merged_requests = e24_merged_requests,
+	E24_POLICY_COMMON,
 };

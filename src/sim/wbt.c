@@ -34,7 +34,7 @@
  * an async writer with all of its --wdepth bios out (workload.c). Discards
  * and kswapd writes do not exist here.
  */
-#include "sim_int.h"
+#include "sim_int.h"	/* and, through sim.h, ek_isqrt() */
 
 #define RWB_DEF_DEPTH 16
 #define RWB_WINDOW_NS 100000000ULL
@@ -42,24 +42,6 @@
 #define RWB_UNKNOWN_BUMP 5
 #define CLOSE_IO_NS 100000000ULL	/* HZ / 10 */
 #define RECENT_WAIT_NS 1000000000ULL	/* HZ */
-
-static uint64_t isqrt(uint64_t x)
-{
-	uint64_t r = 0, bit = 1ULL << 62;
-
-	while (bit > x)
-		bit >>= 2;
-	while (bit) {
-		if (x >= r + bit) {
-			x -= r + bit;
-			r = (r >> 1) + bit;
-		} else {
-			r >>= 1;
-		}
-		bit >>= 2;
-	}
-	return r;
-}
 
 /* rq_depth_calc_max_depth(): 1 when the depth hit its top going up */
 static int calc_max_depth(struct wbt *w)
@@ -183,7 +165,7 @@ static void arm_timer(struct sim *s)
 	struct wbt *w = &s->wbt;
 
 	if (w->scale_step > 0)
-		w->cur_win_ns = (w->win_ns << 4) / isqrt((uint64_t)(w->scale_step + 1) << 8);
+		w->cur_win_ns = (w->win_ns << 4) / ek_isqrt((uint64_t)(w->scale_step + 1) << 8);
 	else
 		w->cur_win_ns = w->win_ns;
 	w->rd_n = w->wr_n = 0;

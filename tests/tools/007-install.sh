@@ -28,6 +28,7 @@ eval "$conf"
 [ "${MAKE[0]}" = "make KVER=9.9.9-test" ] || fail "MAKE[0]=${MAKE[0]}"
 # What Kbuild builds, evaluated by make as kbuild does (obj-m is partly
 # computed), checked against the glue files it must cover.
+# shellcheck disable=SC2016 # $(obj-m) is make's, not the shell's
 want=$(printf 'include Kbuild\n_m:\n\t@echo $(obj-m)\n' | make -s --no-print-directory -f - _m | tr ' ' '\n' | sed -n 's/\.o$//p' | sort)
 for g in src/modules/*_mod.c; do
 	m=$(basename "$g" _mod.c)
