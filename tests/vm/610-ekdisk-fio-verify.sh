@@ -11,11 +11,11 @@ for s in $EKDISK_SCHEDS $ELVKIT_SCHEDS; do
 	# One fio process per scheduler (fio starts slowly under TCG).
 	fio --filename=/dev/ekdisk0 --bs=4k --verify=crc32c --verify_fatal=1 \
 		--output-format=terse --direct=1 --ioengine=libaio \
-		--name=randwrite --rw=randwrite --size=8m --iodepth=16 \
-		--name=seqwrite --stonewall --rw=write --size=8m --offset=8m --bs=64k --iodepth=8 \
-		--name=mixed --stonewall --rw=randrw --size=4m --offset=16m --numjobs=2 \
-		--offset_increment=4m --iodepth=32 \
-		--name=buffered --stonewall --rw=randwrite --size=4m --offset=24m --direct=0 \
+		--name=randwrite --rw=randwrite --size=4m --iodepth=16 \
+		--name=seqwrite --stonewall --rw=write --size=4m --offset=4m --bs=64k --iodepth=8 \
+		--name=mixed --stonewall --rw=randrw --size=2m --offset=8m --numjobs=2 \
+		--offset_increment=2m --iodepth=32 \
+		--name=buffered --stonewall --rw=randwrite --size=2m --offset=12m --direct=0 \
 		--ioengine=psync >"$out" 2>&1 || { cat "$out"; fail "$s: fio failed"; }
 	errs=$(fio_errors "$out")
 	[ "$errs" = 0 ] || { cat "$out"; fail "$s: $errs fio errors"; }
