@@ -44,7 +44,7 @@ build_one() {
 	rm -rf "$tree"
 	mkdir -p "$tree/src"
 	cp -a Kbuild include "$tree/"
-	cp -a src/shim src/modules src/policy src/lib "$tree/src/"
+	cp -a src/shim src/modules src/policy src/lib src/model src/ekdisk "$tree/src/"
 	gen_headers "$ver" "$tree/gen"
 	kdir="/lib/modules/$ver/build"
 	local args=(-C "$kdir" M="${tree#"$root"}" W=1 modules)

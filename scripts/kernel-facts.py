@@ -133,6 +133,13 @@ def header_facts(incdirs):
         "EK_FACT_BLK_QUEUE_ROT": one_of(blkdev, "the rotational test", [
             (r"#define\s+blk_queue_rot\(", True),
             (r"#define\s+blk_queue_nonrot\(", False)]),
+        # ekdisk's block driver API (src/ekdisk/ekdisk_compat.h)
+        "EK_FACT_ALLOC_DISK_LIMITS": bool(re.search(
+            r"blk_mq_alloc_disk\(set, lim, queuedata\)", blkmq)),
+        "EK_FACT_BLK_FEAT": bool(re.search(
+            r"#define\s+BLK_FEAT_ROTATIONAL\b", blkdev)),
+        "EK_FACT_MQ_F_SHOULD_MERGE": bool(re.search(
+            r"\bBLK_MQ_F_SHOULD_MERGE\b", blkmq)),
         "EK_FACT_SHALLOW_PER_WORD": one_of(shallow, "what a shallow depth counts", [
             (r"@shallow_depth: The maximum number of bits to allocate from a single word", True),
             (r"@shallow_depth: The maximum number of bits to allocate from the queue", False)]),

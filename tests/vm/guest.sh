@@ -32,7 +32,7 @@ udevadm settle 2>/dev/null || true
 scheds=()
 for ko in "$ELVKIT_KO_DIR"/*.ko; do
 	n=$(basename "$ko" .ko)
-	[ "$n" = elvkit ] || scheds+=("$n")
+	case $n in elvkit | ekdisk) ;; *) scheds+=("$n") ;; esac
 done
 export ELVKIT_SCHEDS="${scheds[*]}"
 
