@@ -57,7 +57,7 @@ while [ "$n" -lt "$want" ]; do
 		sleep 0.0$((RANDOM % 10))
 	done
 	rel_wait_pid "$pid" 300
-	[ $? != 124 ] || { rel_hung_report; fail "fio round $r hung"; }
+	[ $? != 124 ] || { rel_hung_report "$DEV"; fail "fio round $r hung"; }
 	rel_fio_ok "storm$r"
 done
 for s in "${all[@]}"; do

@@ -59,7 +59,19 @@ done
 rel_log "stopping fio"
 kill -INT "$pid"
 rel_wait_pid "$pid" 120
-[ $? != 124 ] || { rel_hung_report; fail "fio did not stop"; }
+if [ $? = 124 ]; then
+	rel_hung_report "$DEV"
+	# Tell a lost wake-up (the queue is never run again) from a policy that
+	# keeps refusing: a tunable write makes the shim run the queue.
+	f=$(iosched_dir "$DEV")/$(tunable_table "$SCHED" | awk 'NR == 1 {print $1}')
+	v=$(cat "$f") && echo "$v" >"$f"
+	rel_wait_pid "$pid" 20
+	if [ $? = 124 ]; then
+		fail "fio did not stop: I/O stuck in $SCHED, still stuck after a queue run"
+	fi
+	pid=
+	fail "fio did not stop: I/O stuck in $SCHED until a tunable write ran the queue (a lost queue run)"
+fi
 pid=
 rel_fio_ok pending
 echo "$n switches, $with_wait of them away from $SCHED while a wait was pending"

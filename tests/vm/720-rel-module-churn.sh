@@ -36,7 +36,7 @@ background_io() {
 stop_io() {
 	kill -INT "$pid"
 	rel_wait_pid "$pid" 120
-	[ $? != 124 ] || { rel_hung_report; fail "fio on the busy device hung"; }
+	[ $? != 124 ] || { rel_hung_report "$busy"; fail "fio on the busy device hung"; }
 	pid=
 	rel_fio_ok "bg$1"
 }

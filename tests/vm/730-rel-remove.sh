@@ -35,7 +35,7 @@ io_then_remove() {
 	"$@" || fail "removing $dev: $*"
 	rel_wait_pid "$pid" 120
 	rc=$?
-	[ "$rc" != 124 ] || { rel_hung_report; fail "fio on removed $dev did not end in 120 s"; }
+	[ "$rc" != 124 ] || { rel_hung_report "$dev"; fail "fio on removed $dev did not end in 120 s"; }
 	pid=
 	rel_fio_ended "$name"
 	[ ! -e "/sys/block/$dev" ] || fail "$dev still present after removal"

@@ -37,7 +37,7 @@ done
 [ "$(cat "$cpu")" = 1 ] || fail "cpu1 not back online"
 kill -INT "$pid"
 rel_wait_pid "$pid" 120
-[ $? != 124 ] || { rel_hung_report; fail "fio did not stop"; }
+[ $? != 124 ] || { rel_hung_report "$dev"; fail "fio did not stop"; }
 pid=
 rel_fio_ok hotplug
 set_sched "$dev" none

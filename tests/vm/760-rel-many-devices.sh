@@ -50,7 +50,7 @@ for d in "${devs[@]}"; do
 done
 echo "devices with I/O in flight at one sample: $inflight of $ndev"
 rel_wait_pid "$pid" 600
-[ $? != 124 ] || { rel_hung_report; fail "fio on $ndev devices hung"; }
+[ $? != 124 ] || { rel_hung_report "$DEV"; fail "fio on $ndev devices hung"; }
 rel_fio_ok many
 for d in "${devs[@]}"; do echo none >"$(sched_file "$d")" || fail "$d back to none"; done
 rel_metric load devices "$ndev"
