@@ -11,9 +11,12 @@ rel_cleanup() {
 	[ -z "${pid:-}" ] || kill "$pid" 2>/dev/null
 	set_sched "$DEV" none 2>/dev/null
 }
-read -ra all < <(rel_all_scheds "$DEV")
+# REL_OTHERS: the schedulers to switch to; by default none and the other
+# elvkit schedulers. (The kernel's own are in 710's storm. With them here,
+# 6.1 loses direct reads after a few switches even when no elvkit scheduler
+# is ever selected: SCHED=mq-deadline REL_OTHERS="none kyber bfq" stalls.)
 others=()
-for s in "${all[@]}"; do [ "$s" = "$SCHED" ] || others+=("$s"); done
+for s in ${REL_OTHERS:-none $ELVKIT_SCHEDS}; do [ "$s" = "$SCHED" ] || others+=("$s"); done
 
 set_sched "$DEV" none
 rel_fio prefill --name=prefill --filename="/dev/$DEV" --offset=128m --size=32m \
