@@ -47,6 +47,7 @@ build_one() {
 	cp -a src/shim src/modules src/policy src/lib src/model src/ekdisk "$tree/src/"
 	gen_headers "$ver" "$tree/gen"
 	kdir="/lib/modules/$ver/build"
+	[ "$root" != "$EK_DEBUG_ROOT" ] || kdir="$root$kdir"	# built on the host
 	local args=(-C "$kdir" M="${tree#"$root"}" W=1 modules)
 	[ "$mode" = layout ] && args+=(ELVKIT_LAYOUT_ONLY=1)
 	if [ -z "$root" ] && command -v sparse >/dev/null && [ "$mode" != layout ]; then

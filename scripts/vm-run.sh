@@ -12,7 +12,7 @@ only=${2:-[0-9]*}
 export ELVKIT_RESULTS=${ELVKIT_RESULTS:-$PWD/build/results}
 group="vm-$ver"
 mkdir -p "$ELVKIT_RESULTS"
-rm -f "$ELVKIT_RESULTS/$group.txt" "$ELVKIT_RESULTS/$group.done"
+rm -f "$ELVKIT_RESULTS/$group.txt" "$ELVKIT_RESULTS/$group.done" "$ELVKIT_RESULTS/rel-$ver.tsv"
 
 k_vmlinuz "$ver" >/dev/null || { record "$group" FAIL "vm/$ver/kernel-image"; exit 1; }
 ls build/"$ver"/*.ko >/dev/null 2>&1 || { record "$group" FAIL "vm/$ver/modules-built"; exit 1; }

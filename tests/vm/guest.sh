@@ -4,10 +4,11 @@
 # scheduler module built for this kernel. Records results and a done marker.
 # Usage: guest.sh KVER RESULTS_DIR [GLOB]   (GLOB: only tests/vm/GLOB.sh,
 # e.g. '08*'; the default runs all)
+# Environment: ELVKIT_VM_TESTS, globs of the test files to run when no GLOB
+# is given (default "[0-9]*.sh"); ELVKIT_VM_TEST_TIMEOUT, seconds per test (600).
 set -u
 KVER=$1
 export ELVKIT_RESULTS=$2
-only=${3:-[0-9]*}
 ELVKIT_TOP=$(cd "$(dirname "$0")/../.." && pwd)
 export KVER ELVKIT_TOP
 export ELVKIT_KO_DIR=$ELVKIT_TOP/build/$KVER
@@ -39,12 +40,19 @@ export ELVKIT_SCHEDS="${scheds[*]}"
 # guest_test FILE NAME [SCHED]: one guest test, timed.
 guest_test() {
 	local t0=$SECONDS
-	run_test "$group" "$2" 600 "$logdir/${2//\//_}.log" "$1" env SCHED="${3:-}" bash "$1"
+	run_test "$group" "$2" "${ELVKIT_VM_TEST_TIMEOUT:-600}" "$logdir/${2//\//_}.log" "$1" env SCHED="${3:-}" bash "$1"
 	echo "    ($((SECONDS - t0)) s)"
 }
 
-for f in "$ELVKIT_TOP"/tests/vm/$only.sh; do
-	[ -e "$f" ] || continue
+tests=()
+if [ -n "${3:-}" ]; then pats=("$3.sh"); else read -ra pats <<<"${ELVKIT_VM_TESTS:-[0-9]*.sh}"; fi
+for p in "${pats[@]}"; do
+	for f in "$ELVKIT_TOP"/tests/vm/$p; do
+		[ -e "$f" ] && tests+=("$f")
+	done
+done
+mapfile -t tests < <(printf '%s\n' "${tests[@]}" | sort -u)
+for f in "${tests[@]}"; do
 	t=$(basename "$f" .sh)
 	if grep -q '^PER_SCHED=1' "$f"; then
 		for s in "${scheds[@]}"; do
