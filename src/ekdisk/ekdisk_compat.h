@@ -4,7 +4,7 @@
  * meets, in one place. The EK_FACT_* facts come from the target kernel's
  * own headers (scripts/kernel-facts.py writes gen/elvkit_facts.h), not from
  * version numbers:
- *   EK_FACT_HRTIMER_SETUP       hrtimer_setup() replaces hrtimer_init() (6.15)
+ *   (the hrtimer difference is ek_timer.h's, shared with the shim)
  *   EK_FACT_ALLOC_DISK_LIMITS   blk_mq_alloc_disk() takes queue_limits (6.9)
  *   EK_FACT_BLK_FEAT            rotational, write cache and FUA are
  *                               queue_limits features (6.11)
@@ -17,23 +17,13 @@
 #include <linux/blkdev.h>
 #include <linux/hrtimer.h>
 #include "elvkit_facts.h"
+#include "ek_timer.h"	/* ek_hrtimer_setup() */
 
 #if EK_FACT_MQ_F_SHOULD_MERGE
 #define EKDISK_MQ_FLAGS BLK_MQ_F_SHOULD_MERGE
 #else
 #define EKDISK_MQ_FLAGS 0
 #endif
-
-static inline void ekdisk_timer_setup(struct hrtimer *t,
-				      enum hrtimer_restart (*fn)(struct hrtimer *))
-{
-#if EK_FACT_HRTIMER_SETUP
-	hrtimer_setup(t, fn, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
-#else
-	hrtimer_init(t, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
-	t->function = fn;
-#endif
-}
 
 /* What the queue reports: from the model. */
 struct ekdisk_qprops {

@@ -183,7 +183,7 @@ static struct ekdisk *ekdisk_create(unsigned int index)
 	d->write_cache = wce >= 0 && ekdisk_values[wce];
 	spin_lock_init(&d->lock);
 	xa_init(&d->pages);
-	ekdisk_timer_setup(&d->timer, ekdisk_timer_fn);
+	ek_hrtimer_setup(&d->timer, ekdisk_timer_fn);
 	d->armed = EK_U64_MAX;
 	ret = -ENOMEM;
 	d->model = kvzalloc(d->type->size, GFP_KERNEL);

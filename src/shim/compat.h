@@ -16,6 +16,7 @@
 #include <linux/sbitmap.h>
 
 #include "kernel_elevator.h"
+#include "ek_timer.h"
 
 /* The rq_flags bit that says prepare_request ran (renamed in 6.5). */
 #if EK_FACT_RQF_USE_SCHED
@@ -23,18 +24,6 @@
 #else
 #define EK_RQF_PREPARED RQF_ELVPRIV
 #endif
-
-/* An absolute-time monotonic timer running fn (hrtimer_setup since 6.13). */
-static inline void ek_hrtimer_setup(struct hrtimer *t,
-				    enum hrtimer_restart (*fn)(struct hrtimer *))
-{
-#if EK_FACT_HRTIMER_SETUP
-	hrtimer_setup(t, fn, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
-#else
-	hrtimer_init(t, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
-	t->function = fn;
-#endif
-}
 
 /* The kernel flipped the flag's sense (blk_queue_nonrot -> blk_queue_rot). */
 static inline bool ek_queue_rotational(struct request_queue *q)
