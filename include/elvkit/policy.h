@@ -28,14 +28,19 @@
  * set_tunable if there are tunables, read_counter if there are counters.
  * Optional (NULL: nothing to do): exit, completed, requeue,
  * front_merge_candidate (NULL: no front merges), merged, pctx_init,
- * pctx_exit. A policy leaves out what it would write empty.
+ * pctx_exit, limit_depth (NULL: no limit), depth_updated. A policy leaves
+ * out what it would write empty.
  *
  * Locking: the host serialises every call into one policy instance.
  *
  * Request life cycle, each step called exactly once per request unless said:
  *   insert -> [merged_requests (as the absorbed "next")] -> end
  *   insert -> dispatch -> [requeue -> insert -> dispatch]* -> completed
- * A request handed out by dispatch is no longer in any policy queue.
+ * A request handed out by dispatch is no longer in any policy queue. A
+ * request the device sends back is only reported (requeue) when it comes
+ * back to the policy (insert, with rq->requeued set); one the host sends
+ * to the device again by itself (the kernel does so for requests its
+ * driver already prepared, RQF_DONTPREP) stays dispatched until completed.
  */
 #ifndef ELVKIT_POLICY_H
 #define ELVKIT_POLICY_H
@@ -93,6 +98,7 @@ struct ek_rq {
 	ek_u8 at_head;		/* host asks for it to go before all others */
 	ek_u8 prio_class;	/* enum ek_prio_class */
 	ek_u8 prio_level;	/* 0 (highest) .. 7 */
+	ek_u8 requeued;		/* this insert follows a requeue (see above) */
 	ek_u16 host_flags;	/* the host's, never read by a policy */
 	ek_u32 owner;		/* process identity */
 	struct ek_pctx *pctx;	/* per-process context, or NULL */
@@ -214,7 +220,11 @@ struct ek_policy {
 	struct ek_rq *(*front_merge_candidate)(void *sd, ek_u8 dir, ek_u64 end);
 	/* rq grew; its sector may have changed from old_sector. Optional. */
 	void (*merged)(void *sd, struct ek_rq *rq, ek_u64 old_sector);
-	/* next was absorbed into rq and is gone from now on: unlink it. */
+	/*
+	 * next was absorbed into rq and is gone from now on: unlink it.
+	 * rq == next when the host knows next is gone but not what took it
+	 * (the kernel merged it without saying so): just unlink it.
+	 */
 	void (*merged_requests)(void *sd, struct ek_rq *rq, struct ek_rq *next);
 
 	/*
@@ -233,10 +243,18 @@ struct ek_policy {
 	 * request is allocated only while fewer than n requests that were
 	 * allocated under a limit are outstanding; otherwise the submitter
 	 * waits, and a request kept back this way never blocks an unlimited
-	 * one. The kernel applies n as sbitmap's shallow depth per word, which
-	 * the hosts approximate by this count.
+	 * one. The kernel shim turns n into blk-mq's shallow depth (per
+	 * sbitmap word where the kernel counts it so, as 6.1 does). The one
+	 * callback a host may make without serialising (the kernel calls it
+	 * for every request allocation, as mq-deadline reads its async_depth
+	 * without a lock): it must only read.
 	 */
 	ek_u32 (*limit_depth)(void *sd, ek_u8 dir, ek_u8 sync);
+	/*
+	 * Optional: host->dev.nr_requests changed (the kernel's
+	 * queue/nr_requests was written). Called with nothing queued.
+	 */
+	void (*depth_updated)(void *sd);
 
 	ek_u32 flags;			/* EK_POLICY_* */
 };

@@ -23,6 +23,9 @@ EK_KERNEL_LEGS=(6.1 6.12 newest)
 # Private roots: everything from a suite newer than the host's lives here.
 EK_VAR=${EK_VAR:-/var/lib/elvkit}
 EK_SID_ROOT=${EK_SID_ROOT:-$EK_VAR/sid-root}
+# The debug kernel (scripts/debug-kernel.sh): built with the host's compiler,
+# so its modules build on the host, not in a chroot.
+EK_DEBUG_ROOT=${EK_DEBUG_ROOT:-$EK_VAR/debug-root}
 
 # k_leg_packages LEG: "SUITE PACKAGE..." for a leg installed on the host.
 k_leg_packages() {
@@ -59,6 +62,7 @@ k_root() {
 	local ver=$1
 	if [ -e "/lib/modules/$ver/build/Makefile" ]; then echo ""
 	elif [ -d "$EK_SID_ROOT/lib/modules/$ver" ]; then echo "$EK_SID_ROOT"
+	elif [ -e "$EK_DEBUG_ROOT/lib/modules/$ver/build/Makefile" ]; then echo "$EK_DEBUG_ROOT"
 	else return 1; fi
 }
 
@@ -86,7 +90,7 @@ k_in_root() {
 	local ver=$1 root rc=0 mounted=
 	shift
 	root=$(k_root "$ver") || return 1
-	if [ -z "$root" ]; then
+	if [ -z "$root" ] || [ "$root" = "$EK_DEBUG_ROOT" ]; then
 		"$@"
 		return
 	fi
@@ -104,7 +108,7 @@ k_in_root() {
 k_tree_copy() {
 	local ver=$1 root
 	root=$(k_root "$ver") || return 1
-	if [ -z "$root" ]; then
+	if [ -z "$root" ] || [ "$root" = "$EK_DEBUG_ROOT" ]; then
 		echo "$PWD/build/$ver/tree"
 	else
 		echo "$root/build/elvkit-$(printf '%s' "$PWD" | md5sum | cut -c1-8)-$ver"

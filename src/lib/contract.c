@@ -129,6 +129,14 @@ static void ek_nop_pctx(void *sd, struct ek_pctx *pctx)
 	(void)pctx;
 }
 
+static ek_u32 ek_no_limit(void *sd, ek_u8 dir, ek_u8 sync)
+{
+	(void)sd;
+	(void)dir;
+	(void)sync;
+	return 0;
+}
+
 int ek_policy_load(struct ek_policy *ops, const struct ek_policy *p,
 		   const char **why)
 {
@@ -151,5 +159,9 @@ int ek_policy_load(struct ek_policy *ops, const struct ek_policy *p,
 		ops->pctx_init = ek_nop_pctx;
 	if (!ops->pctx_exit)
 		ops->pctx_exit = ek_nop_pctx;
+	if (!ops->limit_depth)
+		ops->limit_depth = ek_no_limit;
+	if (!ops->depth_updated)
+		ops->depth_updated = ek_nop_exit;
 	return 0;
 }

@@ -50,6 +50,7 @@
  * No anticipation on non-rotational devices unless antic_nonrot is set.
  */
 #include "elvkit/dlq.h"
+#include "elvkit/limit.h"
 #include "elvkit/policy_list.h"
 
 enum as_tunable {
@@ -59,6 +60,7 @@ enum as_tunable {
 	AS_T_READ_BATCH_EXPIRE,
 	AS_T_WRITE_BATCH_EXPIRE,
 	AS_T_ANTIC_NONROT,
+	AS_T_ASYNC_DEPTH,
 	AS_NR_TUNABLES
 };
 
@@ -93,6 +95,9 @@ static const struct ek_tunable as_tunables[AS_NR_TUNABLES] = {
 	[AS_T_ANTIC_NONROT] = {
 		"antic_nonrot", "bool", "anticipate on non-rotational devices too",
 		0, 0, 1, 0 },
+	[AS_T_ASYNC_DEPTH] = {
+		"async_depth", "requests", EK_ASYNC_DEPTH_HELP,
+		0, 0, EK_ASYNC_DEPTH_MAX, 0 },
 };
 
 static const struct ek_counter as_counters[AS_NR_COUNTERS] = {
@@ -193,7 +198,6 @@ struct as_data {
 	int state;			/* enum as_state */
 	struct ek_pctx *last_pctx;	/* owner of the last read dispatched */
 	struct ek_rq *hit_rq;		/* a read that ended a wait: serve it next */
-	struct ek_rq *requeued;		/* between requeue and its insert */
 	ek_u64 timer_ns;		/* armed time, 0 = none */
 
 	/* tunables, in ns */
@@ -201,6 +205,7 @@ struct as_data {
 	ek_u64 fifo_expire[2];
 	ek_u64 batch_expire[2];
 	int antic_nonrot;
+	ek_u64 async_depth;
 
 	ek_u64 count[AS_NR_COUNTERS];
 };
@@ -517,6 +522,7 @@ static int as_init(void *sd, struct ek_host *host, const ek_s64 *values)
 		values[AS_T_WRITE_BATCH_EXPIRE] * EK_NSEC_PER_MSEC;
 	ad->antic_expire = values[AS_T_ANTIC_EXPIRE] * EK_NSEC_PER_MSEC;
 	ad->antic_nonrot = values[AS_T_ANTIC_NONROT] != 0;
+	ad->async_depth = (ek_u64)values[AS_T_ASYNC_DEPTH];
 	return 0;
 }
 
@@ -544,6 +550,9 @@ static void as_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 	case AS_T_ANTIC_NONROT:
 		ad->antic_nonrot = value != 0;
 		break;
+	case AS_T_ASYNC_DEPTH:
+		ad->async_depth = (ek_u64)value;
+		return;		/* no decision depends on it */
 	default:
 		return;
 	}
@@ -590,10 +599,9 @@ static void as_update_pstat(struct ek_pctx *p, struct ek_rq *rq, ek_u64 now)
 static void as_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 {
 	struct as_data *ad = sd;
-	int requeued = rq == ad->requeued;
+	int requeued = rq->requeued;
 	int why;
 
-	ad->requeued = EK_NULL;
 	if (rq->pctx && rq->dir == EK_READ) {
 		if (rq->sync && !requeued)
 			as_update_pstat(rq->pctx, rq, now);
@@ -709,7 +717,14 @@ static void as_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
 	as_undispatch(ad, rq);
 	if (ad->state == AS_WAIT && rq->pctx == ad->last_pctx)
 		as_end_wait(ad, AS_END_ABORT);
-	ad->requeued = rq;
+}
+
+static ek_u32 as_limit_depth(void *sd, ek_u8 dir, ek_u8 sync)
+{
+	struct as_data *ad = sd;
+
+	return ek_async_limit(ad->async_depth, ad->host->dev.nr_requests, dir,
+			      sync);
 }
 
 static struct ek_rq *as_front_merge_candidate(void *sd, ek_u8 dir, ek_u64 end)
@@ -791,4 +806,5 @@ const struct ek_policy ek_anticipatory_policy = {
 	.merged_requests = as_merged_requests,
 	.pctx_init = as_pctx_init,
 	.pctx_exit = as_pctx_exit,
+	.limit_depth = as_limit_depth,
 };

@@ -17,6 +17,7 @@
  * "something is queued".
  */
 #include "elvkit/dlq.h"
+#include "elvkit/limit.h"
 #include "elvkit/policy_list.h"
 
 /* Tunable indices: the order of dl_tunables[]. */
@@ -26,6 +27,7 @@ enum {
 	DL_WRITES_STARVED,
 	DL_FIFO_BATCH,
 	DL_FRONT_MERGES,
+	DL_ASYNC_DEPTH,
 	DL_NR_TUNABLES,
 };
 
@@ -60,6 +62,7 @@ struct dl_data {
 	ek_u32 writes_starved;
 	ek_u32 fifo_batch;
 	ek_u32 front_merges;
+	ek_u64 async_depth;
 
 	ek_u64 count[DL_NR_COUNTERS];
 };
@@ -89,6 +92,11 @@ static const struct ek_tunable dl_tunables[DL_NR_TUNABLES] = {
 		.name = "front_merges", .unit = "bool",
 		.help = "1 = offer queued requests for front merging",
 		.def = 1, .min = 0, .max = 1,
+	},
+	[DL_ASYNC_DEPTH] = {
+		.name = "async_depth", .unit = "requests",
+		.help = EK_ASYNC_DEPTH_HELP,
+		.def = 0, .min = 0, .max = EK_ASYNC_DEPTH_MAX,
 	},
 };
 
@@ -135,6 +143,9 @@ static void dl_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 		break;
 	case DL_FRONT_MERGES:
 		dd->front_merges = (ek_u32)value;
+		break;
+	case DL_ASYNC_DEPTH:
+		dd->async_depth = (ek_u64)value;
 		break;
 	default:
 		break;
@@ -324,6 +335,14 @@ static void dl_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
 	ek_dlq_resort(&dd->q, rq);
 }
 
+static ek_u32 dl_limit_depth(void *sd, ek_u8 dir, ek_u8 sync)
+{
+	struct dl_data *dd = sd;
+
+	return ek_async_limit(dd->async_depth, dd->host->dev.nr_requests, dir,
+			      sync);
+}
+
 static void dl_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
 {
 	struct dl_data *dd = sd;
@@ -350,4 +369,5 @@ const struct ek_policy ek_deadline_read_policy = {
 	.front_merge_candidate = dl_front_merge_candidate,
 	.merged = dl_merged,
 	.merged_requests = dl_merged_requests,
+	.limit_depth = dl_limit_depth,
 };

@@ -3,7 +3,7 @@
  * elvkit: the elevator-ops shim. Policy modules register host-independent
  * policies here; each becomes a blk-mq elevator the kernel lists in
  * /sys/block/DEV/queue/scheduler. This module owns every difference of the
- * kernel's private elevator API (see elv_private.h).
+ * kernel's private elevator API (kernel_elevator.h, compat.h).
  */
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -78,18 +78,6 @@ void elvkit_unregister(const struct ek_policy *policy)
 }
 EXPORT_SYMBOL_GPL(elvkit_unregister);
 
-static int __init elvkit_init(void)
-{
-	return ek_rq_cache_create();
-}
-
-static void __exit elvkit_exit(void)
-{
-	ek_rq_cache_destroy();
-}
-
-module_init(elvkit_init);
-module_exit(elvkit_exit);
 MODULE_DESCRIPTION("elvkit: elevator-ops shim for host-independent I/O scheduling policies");
 MODULE_VERSION(ELVKIT_VERSION);
 MODULE_LICENSE("GPL");

@@ -53,12 +53,11 @@ static ssize_t ek_tun_store(struct elevator_queue *e, const char *page,
 		return ret;
 	spin_lock_irqsave(&eq->lock, flags);
 	ret = ek_tunable_set(p, eq->sd, eq->values, idx, v);
-	spin_unlock_irqrestore(&eq->lock, flags);
-	if (ret)
-		return ret;
 	/* A shorter wait or deadline may let dispatch go now. */
-	blk_mq_delay_run_hw_queues(eq->q, 0);
-	return count;
+	if (!ret)
+		eq->kick = true;
+	ek_unlock_and_kick(eq, flags);
+	return ret ? ret : count;
 }
 
 #define EK_TUN_SLOT(n)							\

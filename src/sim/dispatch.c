@@ -29,6 +29,7 @@ static void requeue(struct sim *s, struct srq *r)
 		s->pol->requeue(s->sd, q, s->now);
 	r->state = RQ_QUEUED;
 	q->at_head = 1;
+	q->requeued = 1;
 	s->held++;
 	s->pol->insert(s->sd, q, s->now);
 	sched_hash_add(s, r);

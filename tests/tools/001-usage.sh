@@ -33,5 +33,5 @@ expect 2 "unknown option" -- unpersist --bogus
 # usage errors say how to get help, on stderr only
 run set sda
 [ -z "$OUT" ] || fail "usage error printed on stdout: $OUT"
-printf '%s\n' "$ERR" | grep -q "Try 'ioschedctl set --help'" || fail "no help hint: $ERR"
+printf '%s\n' "$ERR" | grep -q "(try 'ioschedctl set --help')" || fail "no help hint: $ERR"
 done_test

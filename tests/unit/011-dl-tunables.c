@@ -16,6 +16,7 @@ static const struct want want[] = {
 	{ "writes_starved", 2, 0, 1000000 },
 	{ "fifo_batch", 16, 1, 1000000 },
 	{ "front_merges", 1, 0, 1 },
+	{ "async_depth", 0, 0, 65536 },
 };
 
 /* Read-only files after the tunables, in this order. */

@@ -41,6 +41,7 @@ int main(void)
 		{ "read_batch_expire", 500, 0, 60000 },
 		{ "write_batch_expire", 125, 0, 60000 },
 		{ "antic_nonrot", 0, 0, 1 },
+		{ "async_depth", 0, 0, 65536 },
 	};
 	static const char *const stats[] = {
 		"antic_started", "antic_hits", "antic_timeouts", "antic_aborted",
@@ -53,9 +54,9 @@ int main(void)
 	unsigned long kicks;
 	unsigned int i;
 
-	TH_CHECK(pol->nr_tunables == 6 && pol->nr_counters == 6,
+	TH_CHECK(pol->nr_tunables == 7 && pol->nr_counters == 6,
 		 "%u tunables, %u counters", pol->nr_tunables, pol->nr_counters);
-	for (i = 0; i < 6; i++) {
+	for (i = 0; i < 7; i++) {
 		const struct ek_tunable *t = &pol->tunables[i];
 
 		TH_CHECK(!strcmp(t->name, want[i].name) && t->def == want[i].def &&

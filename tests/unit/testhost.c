@@ -131,17 +131,16 @@ void th_advance_to(struct th *th, ek_u64 now)
 	th->now = now;
 }
 
-struct ek_rq *th_rq_new(struct th *th, ek_u8 dir, ek_u64 sector,
-			ek_u32 nr_sectors)
-{
-	struct th_rq *t;
+static struct th_rq *th_own(struct th *th, struct ek_rq *rq,
+			    const char *what);
 
-	TH_CHECK(th->pool_used < th->pool_size, "request pool (%u) exhausted",
-		 th->pool_size);
-	t = &th->pool[th->pool_used];
-	memset(t, 0, sizeof(*t));
-	t->id = th->pool_used++;
+static void th_rq_fill(struct th_rq *t, ek_u8 dir, ek_u64 sector,
+		       ek_u32 nr_sectors)
+{
+	memset(&t->rq, 0, sizeof(t->rq));
 	t->state = TH_FREE;
+	t->dispatches = 0;
+	t->requeues = 0;
 	t->rq.sector = sector;
 	t->rq.nr_sectors = nr_sectors;
 	t->rq.dir = dir;
@@ -151,6 +150,29 @@ struct ek_rq *th_rq_new(struct th *th, ek_u8 dir, ek_u64 sector,
 	t->rq.prio_level = 4;
 	t->rq.owner = 1;
 	t->rq.host_rq = t;
+}
+
+struct ek_rq *th_rq_new(struct th *th, ek_u8 dir, ek_u64 sector,
+			ek_u32 nr_sectors)
+{
+	struct th_rq *t;
+
+	TH_CHECK(th->pool_used < th->pool_size, "request pool (%u) exhausted",
+		 th->pool_size);
+	t = &th->pool[th->pool_used];
+	t->id = th->pool_used++;
+	th_rq_fill(t, dir, sector, nr_sectors);
+	return &t->rq;
+}
+
+struct ek_rq *th_rq_recycle(struct th *th, struct ek_rq *rq, ek_u8 dir,
+			    ek_u64 sector, ek_u32 nr_sectors)
+{
+	struct th_rq *t = th_own(th, rq, "recycle");
+
+	TH_CHECK(t->state == TH_COMPLETED || t->state == TH_MERGED,
+		 "recycle of request %u in state %d", t->id, t->state);
+	th_rq_fill(t, dir, sector, nr_sectors);
 	return &t->rq;
 }
 
@@ -177,6 +199,8 @@ void th_insert(struct th *th, struct ek_rq *rq)
 		rq->arrival_ns = th->now;
 		th->inserted++;
 	}
+	/* As every host: the mark says whether this insert follows a requeue. */
+	rq->requeued = t->state == TH_DISPATCHED;
 	t->state = TH_QUEUED;
 	th->queued++;
 	th->pol->insert(th->sd, rq, th->now);
@@ -278,11 +302,12 @@ void th_merge_requests(struct th *th, struct ek_rq *rq, struct ek_rq *next)
 	struct th_rq *t = th_own(th, rq, "merge");
 	struct th_rq *n = th_own(th, next, "merge");
 
-	TH_CHECK(t != n, "merging request %u with itself", t->id);
 	TH_CHECK(t->state == TH_QUEUED && n->state == TH_QUEUED,
 		 "merge of requests %u (state %d) and %u (state %d)",
 		 t->id, t->state, n->id, n->state);
-	rq->nr_sectors += next->nr_sectors;
+	/* rq == next: gone, absorbed by a request the host cannot name */
+	if (t != n)
+		rq->nr_sectors += next->nr_sectors;
 	th->pol->merged_requests(th->sd, rq, next);
 	n->state = TH_MERGED;
 	th->queued--;

@@ -94,6 +94,12 @@ struct ek_rq *th_dispatch(struct th *th);
 void th_complete(struct th *th, struct ek_rq *rq);
 /* Give a dispatched request back (requeue, then insert). */
 void th_requeue(struct th *th, struct ek_rq *rq);
+/*
+ * A completed request's descriptor becomes a new request, as the kernel
+ * shim's per-tag descriptors do: the same memory, freshly filled.
+ */
+struct ek_rq *th_rq_recycle(struct th *th, struct ek_rq *rq, ek_u8 dir,
+			    ek_u64 sector, ek_u32 nr_sectors);
 
 /*
  * A bio [sector, sector + nr) arrives: front-merge it if the policy offers
@@ -103,7 +109,10 @@ struct ek_rq *th_front_merge(struct th *th, ek_u8 dir, ek_u64 sector,
 			     ek_u32 nr);
 /* A bio of nr sectors appended to queued rq (back merge). */
 void th_back_merge(struct th *th, struct ek_rq *rq, ek_u32 nr);
-/* Queued next (starting at rq's end) is absorbed into queued rq. */
+/*
+ * Queued next (starting at rq's end) is absorbed into queued rq; rq == next:
+ * next is gone, absorbed by a request the host cannot name.
+ */
 void th_merge_requests(struct th *th, struct ek_rq *rq, struct ek_rq *next);
 
 /* Dispatch and complete everything at the current time; returns count. */

@@ -2,7 +2,10 @@
 # Runs inside the guest (booted by scripts/vm-run.sh): sets up null_blk and
 # runs every tests/vm/NNN-*.sh in order, per-scheduler ones once for each
 # scheduler module built for this kernel. Records results and a done marker.
-# Usage: guest.sh KVER RESULTS_DIR
+# Usage: guest.sh KVER RESULTS_DIR [GLOB]   (GLOB: only tests/vm/GLOB.sh,
+# e.g. '08*'; the default runs all)
+# Environment: ELVKIT_VM_TESTS, globs of the test files to run when no GLOB
+# is given (default "[0-9]*.sh"); ELVKIT_VM_TEST_TIMEOUT, seconds per test (600).
 set -u
 KVER=$1
 export ELVKIT_RESULTS=$2
@@ -30,18 +33,26 @@ udevadm settle 2>/dev/null || true
 scheds=()
 for ko in "$ELVKIT_KO_DIR"/*.ko; do
 	n=$(basename "$ko" .ko)
-	[ "$n" = elvkit ] || scheds+=("$n")
+	case $n in elvkit | ekdisk) ;; *) scheds+=("$n") ;; esac
 done
 export ELVKIT_SCHEDS="${scheds[*]}"
 
 # guest_test FILE NAME [SCHED]: one guest test, timed.
 guest_test() {
 	local t0=$SECONDS
-	run_test "$group" "$2" 600 "$logdir/${2//\//_}.log" "$1" env SCHED="${3:-}" bash "$1"
+	run_test "$group" "$2" "${ELVKIT_VM_TEST_TIMEOUT:-600}" "$logdir/${2//\//_}.log" "$1" env SCHED="${3:-}" bash "$1"
 	echo "    ($((SECONDS - t0)) s)"
 }
 
-for f in "$ELVKIT_TOP"/tests/vm/[0-9]*.sh; do
+tests=()
+if [ -n "${3:-}" ]; then pats=("$3.sh"); else read -ra pats <<<"${ELVKIT_VM_TESTS:-[0-9]*.sh}"; fi
+for p in "${pats[@]}"; do
+	for f in "$ELVKIT_TOP"/tests/vm/$p; do
+		[ -e "$f" ] && tests+=("$f")
+	done
+done
+mapfile -t tests < <(printf '%s\n' "${tests[@]}" | sort -u)
+for f in "${tests[@]}"; do
 	t=$(basename "$f" .sh)
 	if grep -q '^PER_SCHED=1' "$f"; then
 		for s in "${scheds[@]}"; do

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The reliability suite at full size: one QEMU boot per kernel running only
+# the tests/vm/7NN-rel-*.sh tests (and the final kernel-log check), scaled
+# up by ELVKIT_REL_SCALE (10 by default: 1500 switches in the storm...), then
+# the report table (scripts/rel-report.py). The CI-sized version of the same
+# tests runs in every `scripts/vm-run.sh` boot (ELVKIT_REL_SCALE=1).
+# Usage: scripts/reliability.sh [RELEASE...]   (default: every installed leg)
+# Results: build/results-reliability/ (ELVKIT_RESULTS to change).
+# ELVKIT_REL_TESTS: other globs of tests/vm/ files to run (e.g. "711-*.sh").
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+. scripts/lib/kernels.sh
+. scripts/lib/vm.sh
+. scripts/lib/results.sh
+case "${1:-}" in -h | --help)
+	sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+	exit 0
+	;;
+esac
+scale=${ELVKIT_REL_SCALE:-10}
+case $scale in '' | *[!0-9]* | 0) echo "reliability: ELVKIT_REL_SCALE must be a positive integer" >&2; exit 2 ;; esac
+export ELVKIT_RESULTS=${ELVKIT_RESULTS:-$PWD/build/results-reliability}
+mkdir -p "$ELVKIT_RESULTS"
+vers=("$@")
+if [ ${#vers[@]} = 0 ]; then
+	for leg in "${EK_KERNEL_LEGS[@]}"; do
+		v=$(k_leg_release "$leg")
+		[ -z "$v" ] || vers+=("$v")
+	done
+fi
+[ ${#vers[@]} -gt 0 ] || { echo "reliability: no supported kernel installed (make deps)" >&2; exit 1; }
+rc=0
+for ver in "${vers[@]}"; do
+	k_vmlinuz "$ver" >/dev/null || { echo "reliability: no kernel image for $ver" >&2; rc=1; continue; }
+	if ! ls build/"$ver"/*.ko >/dev/null 2>&1; then
+		scripts/kbuild.sh "$ver" || { rc=1; continue; }
+	fi
+	group="vm-$ver"
+	rm -f "$ELVKIT_RESULTS/$group.txt" "$ELVKIT_RESULTS/$group.done" "$ELVKIT_RESULTS/rel-$ver.tsv"
+	log="$ELVKIT_RESULTS/vm-$ver-console.log"
+	t0=$SECONDS
+	echo "reliability: $ver at scale $scale"
+	vm_boot "$ver" $((3600 + 1800 * scale)) "$log" --rw "$ELVKIT_RESULTS" -- \
+		env ELVKIT_REL_SCALE="$scale" ELVKIT_VM_TESTS="${ELVKIT_REL_TESTS:-7[0-9][0-9]-rel-*.sh 999-*.sh}" \
+		ELVKIT_VM_TEST_TIMEOUT=$((600 + 600 * scale)) tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS"
+	tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    ' || true
+	if [ ! -e "$ELVKIT_RESULTS/$group.done" ]; then
+		echo "reliability: the guest did not finish; console tail:" >&2
+		tail -n 30 "$log" >&2
+		record "$group" FAIL "vm/$ver/guest-finished"
+		rc=1
+	fi
+	grep -q '^FAIL' "$ELVKIT_RESULTS/$group.txt" && rc=1
+	echo "reliability: $ver took $((SECONDS - t0)) s"
+done
+scripts/rel-report.py "$ELVKIT_RESULTS" "${vers[@]}"
+exit $rc

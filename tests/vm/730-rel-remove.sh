@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
+DESCRIPTION="device removal under I/O with waits pending: a scsi_debug disk deleted and a null_blk device powered off mid-fio; every I/O completes or errors, nothing hangs, the driver unloads"
+PER_SCHED=1
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/rel-lib.sh"
+rounds=$(rel_n 1)
+load_modules || fail "insmod failed"
+# shellcheck disable=SC2317 # called by the EXIT trap (rel-lib.sh)
+rel_cleanup() {
+	[ -z "${pid:-}" ] || kill -9 "$pid" 2>/dev/null
+	rel_nullb_remove relrm
+	rmmod scsi_debug 2>/dev/null
+}
+
+# io_then_remove NAME DEV REMOVE-CMD...: fio (thinking reader, random reader,
+# direct and buffered writers) on DEV with SCHED waiting, then REMOVE-CMD in
+# the middle of it. fio must end within 120 s.
+io_then_remove() {
+	local name=$1 dev=$2 rc
+	shift 2
+	set_sched "$dev" "$SCHED" || fail "select $SCHED on $dev"
+	rel_tune_waits "$dev" "$SCHED"
+	rel_fio "$name" --filename="/dev/$dev" --time_based --runtime=600 \
+		--name=thinker --offset=0 --size=8m --bs=4k --rw=read --direct=1 \
+		--ioengine=psync --thinktime=2000 \
+		--name=random --offset=8m --size=8m --bs=4k --rw=randrw --direct=1 \
+		--ioengine=libaio --iodepth=16 --verify=crc32c --verify_backlog=16 \
+		--name=buffered --offset=16m --size=8m --bs=16k --rw=write --direct=0 \
+		--ioengine=psync &
+	pid=$!
+	sleep 3
+	kill -0 "$pid" 2>/dev/null || { cat "$REL_TMP/$name.err" >&2; fail "fio on $dev ended before the removal"; }
+	echo "$dev: removing with $(tr -s ' ' <"/sys/block/$dev/inflight" 2>/dev/null) in flight, waits pending: $(rel_waits_pending "$dev")"
+	"$@" || fail "removing $dev: $*"
+	rel_wait_pid "$pid" 120
+	rc=$?
+	[ "$rc" != 124 ] || { rel_hung_report "$dev"; fail "fio on removed $dev did not end in 120 s"; }
+	pid=
+	rel_fio_ended "$name"
+	[ ! -e "/sys/block/$dev" ] || fail "$dev still present after removal"
+	rel_metric fault "device_removed_under_io" 1
+}
+
+for ((r = 0; r < rounds; r++)); do
+	# scsi_debug: the disk deleted through sysfs
+	sd=$(rel_scsi_debug dev_size_mb=64 max_queue=32 delay=0 ndelay=200000) || skip "no scsi_debug"
+	io_then_remove "scsi-$r" "$sd" sh -c "echo 1 >/sys/block/$sd/device/delete"
+	for _ in $(seq 50); do rmmod scsi_debug 2>/dev/null && break; sleep 0.2; done
+	module_loaded scsi_debug && fail "scsi_debug cannot be unloaded after the removal"
+
+	# null_blk: a configfs device powered off, then deleted
+	nb=$(rel_nullb_create relrm 64) || fail "null_blk device"
+	rel_wait_bdev "$nb" || fail "/dev/$nb"
+	io_then_remove "nullb-$r" "$nb" sh -c "echo 0 >$NULLB_CFS/relrm/power"
+	rmdir "$NULLB_CFS/relrm" || fail "rmdir relrm"
+done
+rel_metric load devices $((2 * rounds))
+exit 0
