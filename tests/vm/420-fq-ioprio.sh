@@ -6,7 +6,8 @@ case " $ELVKIT_SCHEDS " in *" fair-queue "*) ;; *) skip "fair-queue not built" ;
 load_modules || fail "insmod failed"
 cfg=/sys/kernel/config/nullb
 [ -d "$cfg" ] || skip "null_blk has no configfs"
-# 1 ms per request, depth 2: requests wait in the scheduler, which then
+# 10 ms per request, depth 1: the device, not the (emulated) CPU, is the
+# bottleneck, so requests wait in the scheduler, which then
 # decides who goes first.
 dir=$cfg/fqprio
 mkdir "$dir" || fail "configfs mkdir"
@@ -14,8 +15,8 @@ cleanup() { echo 0 >"$dir/power" 2>/dev/null; rmdir "$dir" 2>/dev/null; }
 trap cleanup EXIT
 echo 1024 >"$dir/size"
 echo 2 >"$dir/irqmode"
-echo 1000000 >"$dir/completion_nsec"
-echo 2 >"$dir/hw_queue_depth"
+echo 10000000 >"$dir/completion_nsec"
+echo 1 >"$dir/hw_queue_depth"
 before=" $(cd /sys/block && echo *) "
 echo 1 >"$dir/power" || fail "null_blk power on"
 udevadm settle 2>/dev/null || true
@@ -36,6 +37,10 @@ if [ ! -b "/dev/$dev" ]; then
 	mknod "/dev/$dev" b "$maj" "$min" || fail "mknod /dev/$dev"
 fi
 set_sched "$dev" fair-queue || fail "could not select fair-queue"
+# blk-mq gives a scheduler 2 x depth requests (2 here): a process waits
+# for one of those, first come first served, before the scheduler even
+# sees its I/O. Room for every process's requests lets the policy choose.
+echo 64 >"/sys/block/$dev/queue/nr_requests" || fail "nr_requests"
 d=$(iosched_dir "$dev")
 
 # kb CLASS1 LEVEL1 CLASS2 LEVEL2: KiB read by each of two random readers
@@ -50,10 +55,18 @@ kb() {
 		echo "$out" >&2
 		return 1
 	}
-	printf '%s\n' "$out" | awk -F';' '/^3;/ { printf "%s ", $6 }'
+	printf '%s\n' "$out" | awk -F';' '/^3;/ { printf "%s ", $6 } END { print "" }'
+}
+counters() {
+	local f
+	for f in queue_switches preemptions aged_slots idle_hits idle_timeouts raises; do
+		printf '%s=%s ' "$f" "$(cat "$d/$f")"
+	done
+	echo
 }
 read -r rt be < <(kb 1 4 2 4) || fail "fio RT/BE failed"
 echo "RT ${rt} KiB, BE ${be} KiB"
+counters
 [ "${rt:-0}" -ge $((3 * ${be:-0})) ] || fail "RT $rt KiB not 3x BE $be KiB"
 [ "${be:-0}" -gt 0 ] || fail "BE starved under RT"
 read -r b2 id < <(kb 2 4 3 0) || fail "fio BE/IDLE failed"
