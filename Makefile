@@ -11,8 +11,11 @@ PREFIX ?= /usr
 USER_CFLAGS := -std=gnu11 -Wall -Wextra -Werror -O1 -g -Iinclude
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
-# Policy sources compile unchanged into modules and into userspace hosts.
+# Policy sources compile unchanged into modules and into userspace hosts,
+# and so do the libraries they and the hosts share (rbtree, deadline queue,
+# the host side of the policy contract).
 POLICY_SRCS := $(sort $(wildcard src/policy/*.c))
+LIB_SRCS := $(sort $(wildcard src/lib/*.c))
 
 # Test results: each test appends "PASS|FAIL|SKIP <name>" to a file here.
 RESULTS := $(BUILD)/results

@@ -1,8 +1,9 @@
 #!/bin/bash
 # The guest side of scripts/bench-kernel.sh: runs inside one QEMU boot of the
 # kernel under test. Loads the elvkit modules (elvkit.ko first) and the
-# kernel's modular schedulers, creates a null_blk device per profile and runs
-# a tiobench-style fio thread sweep for every scheduler on the same device.
+# kernel's modular schedulers, creates a device per profile (null_blk, or
+# ekdisk.ko with one of the simulator's device models) and runs a
+# tiobench-style fio thread sweep for every scheduler on the same device.
 # Writes raw results only (fio JSON per point, per-I/O latency shares, a
 # meta file); the host parses them.
 # usage: bench-kernel-guest.sh OUTDIR   (OUTDIR/config.sh is written by the host:
@@ -44,14 +45,15 @@ load_mod() {
 	insmod "$f" "$@"
 }
 
-# The elvkit modules: the shim first, then every scheduler module built.
+# The elvkit modules: the shim first, then every scheduler module built
+# (ekdisk.ko is the block device, loaded per device below).
 mod_loaded() { [ -d "/sys/module/${1//-/_}" ]; }
 if ! err=$(insmod "$KO_DIR/elvkit.ko" 2>&1); then
 	meta load_error "elvkit: $err"
 fi
 for ko in "$KO_DIR"/*.ko; do
 	n=$(basename "$ko" .ko)
-	[ "$n" = elvkit ] && continue
+	case $n in elvkit | ekdisk) continue ;; esac
 	mod_loaded "$n" && continue
 	err=$(insmod "$ko" 2>&1) || meta load_error "$n: $err"
 done
@@ -68,13 +70,22 @@ set_dirty() {
 	echo "$2" >/proc/sys/vm/dirty_background_bytes
 }
 
-# Device profiles: null_blk parameters and writeback limits.
+# Device profiles: the driver and its parameters, and writeback limits.
 #   nullb:     100 us per request, depth 32, non-rotational (an SSD-like queue)
 #   nullb-rot: 5 ms per request, depth 2, rotational=1 (a disk-like queue: no
 #              seeks, but a slow, shallow device, so requests wait in the
 #              scheduler and its order decides the latencies)
+#   ekdisk-P:  ekdisk.ko with the simulator's device model P (hdd, hdd-laptop,
+#              hdd-2002, ssd, null): seeks, rotation, zones, NCQ, write cache
 profile() {
+	MOD=null_blk DEV=nullb0
 	case $1 in
+	ekdisk-*)
+		MOD=ekdisk DEV=ekdisk0
+		NULL_PARAMS="profile=${1#ekdisk-} nr_devices=1 memory_backed=0"
+		ROT=0 DIRTY=67108864 DIRTY_BG=16777216
+		case $1 in ekdisk-hdd*) ROT=1 DIRTY=8388608 DIRTY_BG=2097152 ;; esac
+		return ;;
 	nullb)
 		NULL_PARAMS="irqmode=2 completion_nsec=100000 hw_queue_depth=32"
 		ROT=0 DIRTY=67108864 DIRTY_BG=16777216 ;;
@@ -91,6 +102,7 @@ profile() {
 	fi
 }
 
+# Set per device by profile() and after loading: DEV, SYSQ, DEVSIZE.
 DEV=nullb0
 DEVSIZE=$((64 << 30))
 SYSQ=/sys/block/$DEV/queue
@@ -100,13 +112,15 @@ TMP=$(mktemp -d)
 # here: fio invalidates the device's page cache (BLKFLSBUF, which writes back
 # first) when a job opens it, and dropping every cache would evict fio itself,
 # which takes ~25 s to read back over 9p under TCG.
-cat >"$TMP/prep.sh" <<EOF
+write_prep() {
+	cat >"$TMP/prep.sh" <<EOF
 #!/bin/bash
 echo "\$1" >$SYSQ/scheduler
 read -r line <$SYSQ/scheduler
 echo "\$line"
 EOF
-chmod +x "$TMP/prep.sh"
+	chmod +x "$TMP/prep.sh"
+}
 
 cur_sched() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$SYSQ/scheduler"; }
 
@@ -186,17 +200,27 @@ run_point() {
 for dev in $DEVICES; do
 	profile "$dev" || { meta "error" "unknown device $dev"; continue; }
 	mkdir -p "$OUT/raw/$dev"
-	mod_loaded null_blk && rmmod null_blk
-	# shellcheck disable=SC2086 # word splitting of the parameter list
-	if ! err=$(load_mod null_blk $NULL_PARAMS 2>&1); then
-		meta "device_error.$dev" "loading null_blk: $err"
+	mod_loaded "$MOD" && rmmod "$MOD"
+	if [ "$MOD" = ekdisk ]; then
+		# shellcheck disable=SC2086 # word splitting of the parameter list
+		err=$(insmod "$KO_DIR/ekdisk.ko" $NULL_PARAMS 2>&1)
+	else
+		# shellcheck disable=SC2086 # word splitting of the parameter list
+		err=$(load_mod "$MOD" $NULL_PARAMS 2>&1)
+	fi
+	# shellcheck disable=SC2181 # the status of the load just above
+	if [ $? -ne 0 ]; then
+		meta "device_error.$dev" "loading $MOD: $err $(dmesg | grep "$MOD: " | tail -n 1)"
 		continue
 	fi
 	udevadm settle 2>/dev/null || true
+	SYSQ=/sys/block/$DEV/queue
+	DEVSIZE=$(($(cat "/sys/block/$DEV/size") * 512))
+	write_prep
 	if [ "$ROT" = 1 ] && [ "$(cat "$SYSQ/rotational")" != 1 ]; then
 		echo 1 >"$SYSQ/rotational" 2>/dev/null
 	fi
-	meta "device.$dev" "null_blk $NULL_PARAMS"
+	meta "device.$dev" "$MOD $NULL_PARAMS, $((DEVSIZE / 1000000000)) GB"
 	meta "rotational.$dev" "$(cat "$SYSQ/rotational")"
 	meta "schedulers.$dev" "$(cat "$SYSQ/scheduler")"
 	meta "max_sectors_kb.$dev" "$(cat "$SYSQ/max_sectors_kb")"
@@ -220,7 +244,10 @@ for dev in $DEVICES; do
 		done
 	fi
 	echo none >"$SYSQ/scheduler" 2>/dev/null
-	rmmod null_blk
+	# ekdisk: how late its timer handed completions back (the guest's
+	# vCPUs waiting for host cores), next to the model's own latency.
+	[ "$MOD" = ekdisk ] && meta "ekdisk_stats.$dev" "$(cat "/sys/block/$DEV/ekdisk/stats")"
+	rmmod "$MOD"
 done
 meta end "$(date +%s)"
 rm -rf "$TMP"

@@ -182,6 +182,14 @@ def main(argv):
         print(f"    rotational={meta.get(f'rotational.{dev}', ['?'])[0]}, "
               f"max_sectors_kb={meta.get(f'max_sectors_kb.{dev}', ['?'])[0]}, "
               f"vm.dirty_bytes/background={meta.get(f'dirty_bytes.{dev}', ['?'])[0]}")
+        for v in meta.get(f"ekdisk_stats.{dev}", []):
+            st = v.split()
+            st = {k: int(n) for k, n in zip(st[::2], st[1::2])}
+            if st.get("done"):
+                print(f"    ekdisk: {st['done']} requests, model latency "
+                      f"{st['model_ns'] / st['done'] / 1e6:.2f} ms on average; "
+                      f"the timer handed them back {st['late_ns'] / st['done'] / 1e6:.3f} ms late "
+                      "on average (the guest's vCPUs waiting for host cores)")
         missing = meta.get(f"missing.{dev}", [])
         nr_rq = {s: meta[f"nr_requests.{dev}.{s}"][0] for s in scheds
                  if f"nr_requests.{dev}.{s}" in meta}

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Kernel-side A/B latency comparison of I/O schedulers: one QEMU boot (TCG) of
 # a Debian kernel, in it the elvkit modules from build/RELEASE/ next to the
-# kernel's own schedulers, a null_blk device, and a tiobench-style fio thread
+# kernel's own schedulers, a device (null_blk, or ekdisk.ko running one of
+# the simulator's device models), and a tiobench-style fio thread
 # sweep (seqread, randread, seqwrite, randwrite, read-vs-write) for every
 # scheduler on the same device in the same boot. Prints one table per device
 # and workload: MB/s, CPU %, avg/max latency, % of I/Os over 2 s and 10 s,
@@ -11,11 +12,13 @@
 #
 # usage: scripts/bench-kernel.sh [--kernel RELEASE] [--threads 1,4,16] [--runs N]
 #          [--scheds none,mq-deadline,kyber,bfq,deadline-read,anticipatory]
-#          [--device nullb|nullb-rot[,...]] [--workloads seqread,...]
+#          [--device nullb|nullb-rot|ekdisk-PROFILE[,...]] [--workloads seqread,...]
 #          [--runtime SECONDS] [--json FILE] [--out DIR] [--report-only DIR]
 #   --kernel       an installed release (default: the newest 6.1)
 #   --device       nullb: 100 us/request, depth 32, non-rotational;
-#                  nullb-rot: 5 ms/request, depth 2, rotational (slow and shallow)
+#                  nullb-rot: 5 ms/request, depth 2, rotational (slow and shallow);
+#                  ekdisk-PROFILE: ekdisk.ko with the simulator's model PROFILE
+#                  (hdd, hdd-laptop, hdd-2002, ssd, null): seeks and rotation
 #   --runs N       repeat each point N times; mean and +/- half the range
 #   --out DIR      where the raw results go (default build/bench-kernel/RELEASE-TIME)
 #   --report-only  print the report of an earlier run's DIR, boot nothing
@@ -69,7 +72,9 @@ threads=$(tr , '\n' <<<"$threads" | sort -n | paste -sd, -)
 [[ $runs =~ ^[1-9][0-9]?$ ]] || die2 "--runs: expected 1..99, got '$runs'"
 [[ $runtime =~ ^[1-9][0-9]{0,3}$ ]] || die2 "--runtime: expected whole seconds 1..9999, got '$runtime'"
 list_check --scheds "$scheds" '^[a-z0-9][a-z0-9_-]*$'
-list_check --device "$device" '^(nullb|nullb-rot)$'
+# ekdisk profiles: the simulator's device names (elvkit-sim --list).
+EKDISK_PROFILES="hdd hdd-laptop hdd-2002 ssd null"
+list_check --device "$device" "^(nullb|nullb-rot|ekdisk-(${EKDISK_PROFILES// /|}))\$"
 list_check --workloads "$workloads" "^(${ALL_WORKLOADS// /|})$"
 if [ -n "$json" ]; then
 	[ -d "$(dirname "$json")" ] || die2 "--json: no directory $(dirname "$json")"
@@ -92,6 +97,10 @@ fi
 k_root "$kernel" >/dev/null || die2 "--kernel: $kernel is not installed"
 k_vmlinuz "$kernel" >/dev/null || die "no kernel image for $kernel"
 [ -e "build/$kernel/elvkit.ko" ] || die "no modules in build/$kernel/; run scripts/kbuild.sh $kernel"
+case ",$device" in
+*,ekdisk-*) [ -e "build/$kernel/ekdisk.ko" ] ||
+	die "no ekdisk.ko in build/$kernel/; run scripts/kbuild.sh $kernel" ;;
+esac
 command -v qemu-system-x86_64 >/dev/null || die "QEMU is not installed; run scripts/install-deps.sh host"
 
 [ -n "$out" ] || out=build/bench-kernel/$kernel-$(date +%Y%m%d-%H%M%S)

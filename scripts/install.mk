@@ -11,10 +11,10 @@ MANDIR ?= $(PREFIX)/share/man
 
 install:
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8 $(DESTDIR)$(MANDIR)/man7
-	sed 's/@VERSION@/$(VERSION)/' scripts/ioschedctl >$(DESTDIR)$(SBINDIR)/ioschedctl
+	sed 's/@VERSION@/$(VERSION)/' admin/ioschedctl >$(DESTDIR)$(SBINDIR)/ioschedctl
 	chmod 0755 $(DESTDIR)$(SBINDIR)/ioschedctl
-	sed 's/@VERSION@/$(VERSION)/' scripts/man/ioschedctl.8 >$(DESTDIR)$(MANDIR)/man8/ioschedctl.8
-	sed 's/@VERSION@/$(VERSION)/' scripts/man/elvkit.7 >$(DESTDIR)$(MANDIR)/man7/elvkit.7
+	sed 's/@VERSION@/$(VERSION)/' admin/man/ioschedctl.8 >$(DESTDIR)$(MANDIR)/man8/ioschedctl.8
+	sed 's/@VERSION@/$(VERSION)/' admin/man/elvkit.7 >$(DESTDIR)$(MANDIR)/man7/elvkit.7
 	chmod 0644 $(DESTDIR)$(MANDIR)/man8/ioschedctl.8 $(DESTDIR)$(MANDIR)/man7/elvkit.7
 
 uninstall:

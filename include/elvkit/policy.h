@@ -18,15 +18,29 @@
  *  - device facts (rotational, queue depth) are read from host->dev;
  *  - per-process state lives in a struct ek_pctx whose lifetime the host
  *    manages: the host calls pctx_init when it first sees a process on this
- *    queue and pctx_exit when the process is gone. Requests hold the context
- *    alive: rq->pctx stays valid until the request is completed or merged.
+ *    queue and, once the process is gone, sets EK_PCTX_EXITED and then
+ *    calls pctx_exit (once). Requests hold the context alive: rq->pctx
+ *    stays valid until the request is completed or merged.
+ *
+ * Every host registers a policy through ek_policy_load() (contract.h,
+ * src/lib/), which checks the rules below once and fills in the optional
+ * callbacks. Required: init, insert, dispatch, has_work, merged_requests;
+ * set_tunable if there are tunables, read_counter if there are counters.
+ * Optional (NULL: nothing to do): exit, completed, requeue,
+ * front_merge_candidate (NULL: no front merges), merged, pctx_init,
+ * pctx_exit, limit_depth (NULL: no limit), depth_updated. A policy leaves
+ * out what it would write empty.
  *
  * Locking: the host serialises every call into one policy instance.
  *
  * Request life cycle, each step called exactly once per request unless said:
  *   insert -> [merged_requests (as the absorbed "next")] -> end
  *   insert -> dispatch -> [requeue -> insert -> dispatch]* -> completed
- * A request handed out by dispatch is no longer in any policy queue.
+ * A request handed out by dispatch is no longer in any policy queue. A
+ * request the device sends back is only reported (requeue) when it comes
+ * back to the policy (insert, with rq->requeued set); one the host sends
+ * to the device again by itself (the kernel does so for requests its
+ * driver already prepared, RQF_DONTPREP) stays dispatched until completed.
  */
 #ifndef ELVKIT_POLICY_H
 #define ELVKIT_POLICY_H
@@ -61,7 +75,7 @@ struct ek_pctx {
 	ek_u32 flags;		/* EK_PCTX_* */
 };
 
-#define EK_PCTX_EXITED 0x1u	/* pctx_exit has been called */
+#define EK_PCTX_EXITED 0x1u	/* gone: set just before pctx_exit */
 
 /* The policy's private area of a per-process context. */
 static inline void *ek_pctx_priv(struct ek_pctx *p)
@@ -84,6 +98,7 @@ struct ek_rq {
 	ek_u8 at_head;		/* host asks for it to go before all others */
 	ek_u8 prio_class;	/* enum ek_prio_class */
 	ek_u8 prio_level;	/* 0 (highest) .. 7 */
+	ek_u8 requeued;		/* this insert follows a requeue (see above) */
 	ek_u16 host_flags;	/* the host's, never read by a policy */
 	ek_u32 owner;		/* process identity */
 	struct ek_pctx *pctx;	/* per-process context, or NULL */
@@ -133,20 +148,35 @@ struct ek_host {
 /*
  * A tunable: an integer with a unit and an inclusive range. The host
  * rejects anything out of range (in the kernel: -EINVAL, old value kept)
- * before calling set_tunable. Read-only entries are statistics: the host
- * reads them with get_stat and never stores to them.
+ * before calling set_tunable.
  */
 struct ek_tunable {
 	const char *name;	/* sysfs file name */
 	const char *unit;	/* "ms", "us", "requests", "bool", ... */
 	const char *help;	/* one line, for docs and `show` */
 	ek_s64 def, min, max;
-	ek_u32 flags;		/* EK_TUN_* */
+	ek_u32 flags;		/* none defined: 0 */
 };
 
-#define EK_TUN_RO 0x1u		/* a statistic: read with get_stat */
+/*
+ * No tunable may carry this any more: statistics are counters, in their
+ * own table. It stays only while src/sim/cli.c still tests for it.
+ */
+#define EK_TUN_RO 0x1u
+
+/*
+ * A counter: a read-only statistic, a file of its own next to the
+ * tunables (after them, in table order). The host reads it with
+ * read_counter and never stores to it.
+ */
+struct ek_counter {
+	const char *name;	/* sysfs file name */
+	const char *unit;	/* "requests", "batches", ... */
+	const char *help;	/* one line, for docs */
+};
 
 #define EK_MAX_TUNABLES 16
+#define EK_MAX_COUNTERS 16
 #define EK_POLICY_NAME_MAX 15
 
 struct ek_policy {
@@ -156,24 +186,27 @@ struct ek_policy {
 	ek_size_t pctx_size;		/* policy bytes after struct ek_pctx; 0 = none */
 	const struct ek_tunable *tunables;
 	ek_u32 nr_tunables;
+	const struct ek_counter *counters;
+	ek_u32 nr_counters;
 
 	/*
 	 * sd: zeroed memory of sched_size bytes. values: one per tunable,
-	 * already in range (statistics' slots are 0). Returns 0 or a negative
-	 * errno-style number.
+	 * already in range. Returns 0 or a negative errno-style number.
 	 */
 	int (*init)(void *sd, struct ek_host *host, const ek_s64 *values);
-	/* Only called with every request dispatched or merged. */
+	/* Only called with every request dispatched or merged. Optional. */
 	void (*exit)(void *sd);
+	/* idx into tunables[], value in range. */
 	void (*set_tunable)(void *sd, ek_u32 idx, ek_s64 value);
-	ek_u64 (*get_stat)(void *sd, ek_u32 idx);
+	/* idx into counters[]. */
+	ek_u64 (*read_counter)(void *sd, ek_u32 idx);
 
 	void (*insert)(void *sd, struct ek_rq *rq, ek_u64 now);
 	/* The next request for the device, or NULL (then arm a timer if waiting). */
 	struct ek_rq *(*dispatch)(void *sd, ek_u64 now);
 	/* True iff dispatch(now) would return a request. */
 	int (*has_work)(void *sd, ek_u64 now);
-	/* A dispatched request finished (now = completion time). */
+	/* A dispatched request finished (now = completion time). Optional. */
 	void (*completed)(void *sd, struct ek_rq *rq, ek_u64 now);
 	/* A dispatched request came back unserved; insert follows. Optional. */
 	void (*requeue)(void *sd, struct ek_rq *rq, ek_u64 now);
@@ -185,14 +218,52 @@ struct ek_policy {
 	 * merges are found by the host itself.
 	 */
 	struct ek_rq *(*front_merge_candidate)(void *sd, ek_u8 dir, ek_u64 end);
-	/* rq grew; its sector changed from old_sector (front merge). */
+	/* rq grew; its sector may have changed from old_sector. Optional. */
 	void (*merged)(void *sd, struct ek_rq *rq, ek_u64 old_sector);
-	/* next was absorbed into rq and is gone from now on: unlink it. */
+	/*
+	 * next was absorbed into rq and is gone from now on: unlink it.
+	 * rq == next when the host knows next is gone but not what took it
+	 * (the kernel merged it without saying so): just unlink it.
+	 */
 	void (*merged_requests)(void *sd, struct ek_rq *rq, struct ek_rq *next);
 
-	/* Per-process context life; both optional. */
+	/*
+	 * Per-process context life; both optional. pctx_exit comes once,
+	 * with EK_PCTX_EXITED already set in pctx->flags.
+	 */
 	void (*pctx_init)(void *sd, struct ek_pctx *pctx);
 	void (*pctx_exit)(void *sd, struct ek_pctx *pctx);
+
+	/*
+	 * Optional: limit the depth of some requests in the host's shared
+	 * pool of host->dev.nr_requests requests (the kernel's elevator
+	 * limit_depth, e.g. mq-deadline's async_depth, kyber's async share).
+	 * Called before the host allocates a request for a bio of direction
+	 * dir (sync: someone waits for it). Return 0 for no limit, else n: the
+	 * request is allocated only while fewer than n requests that were
+	 * allocated under a limit are outstanding; otherwise the submitter
+	 * waits, and a request kept back this way never blocks an unlimited
+	 * one. The kernel shim turns n into blk-mq's shallow depth (per
+	 * sbitmap word where the kernel counts it so, as 6.1 does). The one
+	 * callback a host may make without serialising (the kernel calls it
+	 * for every request allocation, as mq-deadline reads its async_depth
+	 * without a lock): it must only read.
+	 */
+	ek_u32 (*limit_depth)(void *sd, ek_u8 dir, ek_u8 sync);
+	/*
+	 * Optional: host->dev.nr_requests changed (the kernel's
+	 * queue/nr_requests was written). Called with nothing queued.
+	 */
+	void (*depth_updated)(void *sd);
+
+	ek_u32 flags;			/* EK_POLICY_* */
 };
+
+/*
+ * The host turns writeback throttling (the kernel's blk-wbt) off on queues
+ * this policy runs, as bfq does with wbt_disable_default(): for policies
+ * that control write depth themselves.
+ */
+#define EK_POLICY_NO_WBT 0x1u
 
 #endif

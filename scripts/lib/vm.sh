@@ -84,7 +84,9 @@ vm_boot() {
 	} >"$cmdfile"
 	moddir=
 	[ -z "$root" ] || moddir=$root/lib/modules/$ver
-	local append="console=ttyS0 panic=-1 quiet rdinit=/init elvkit_init=$PWD/scripts/lib/vm-init.sh"
+	# tsc=reliable: under TCG on a loaded host the clocksource watchdog
+	# misjudges the emulated TSC and switches clocksource mid-test.
+	local append="console=ttyS0 panic=-1 quiet tsc=reliable rdinit=/init elvkit_init=$PWD/scripts/lib/vm-init.sh"
 	append+=" elvkit_cmd=$cmdfile elvkit_moddir=$moddir"
 	# shellcheck disable=SC2054 # commas belong to QEMU's option syntax
 	local args=(-machine pc -accel tcg,thread=multi -cpu max -smp "$EK_VM_CPUS" -m "$EK_VM_MEM"

@@ -14,6 +14,7 @@
 
 #include <elvkit/types.h>
 #include <elvkit/list.h>
+#include "model_list.h"
 
 /*
  * Request flags. FUA: this write goes to the media before it completes, even
@@ -62,13 +63,11 @@ struct ek_model_type {
 	struct ek_mrq *(*complete)(void *m, ek_u64 now);
 };
 
-extern const struct ek_model_type ek_model_hdd;
-extern const struct ek_model_type ek_model_hdd_laptop;
-extern const struct ek_model_type ek_model_hdd_2002;
-extern const struct ek_model_type ek_model_ssd;
-extern const struct ek_model_type ek_model_null;
+#define EK_MODEL_SYM(sym) ek_model_##sym
+#define EK_MODEL_DECLARE(sym) extern const struct ek_model_type EK_MODEL_SYM(sym);
+EK_MODEL_LIST(EK_MODEL_DECLARE)
 
-/* Every model, NULL-terminated. */
+/* Every model of model_list.h, in its order, NULL-terminated (model_table.c). */
 extern const struct ek_model_type *const ek_models[];
 
 /* helpers shared by the models (model_util.c) */

@@ -1,15 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Helpers and the table of device models. Host-independent. */
+/* Helpers shared by the device models. Host-independent. */
 #include "model.h"
-
-const struct ek_model_type *const ek_models[] = {
-	&ek_model_hdd,
-	&ek_model_hdd_laptop,
-	&ek_model_hdd_2002,
-	&ek_model_ssd,
-	&ek_model_null,
-	EK_NULL,
-};
 
 ek_u64 ek_isqrt(ek_u64 x)
 {

@@ -49,7 +49,9 @@
  *
  * No anticipation on non-rotational devices unless antic_nonrot is set.
  */
-#include "elvkit/policies.h"
+#include "elvkit/dlq.h"
+#include "elvkit/limit.h"
+#include "elvkit/policy_list.h"
 
 enum as_tunable {
 	AS_T_ANTIC_EXPIRE,
@@ -58,13 +60,19 @@ enum as_tunable {
 	AS_T_READ_BATCH_EXPIRE,
 	AS_T_WRITE_BATCH_EXPIRE,
 	AS_T_ANTIC_NONROT,
-	AS_T_ANTIC_STARTED,
-	AS_T_ANTIC_HITS,
-	AS_T_ANTIC_TIMEOUTS,
-	AS_T_ANTIC_ABORTED,
-	AS_T_DISPATCHED_READS,
-	AS_T_DISPATCHED_WRITES,
+	AS_T_ASYNC_DEPTH,
 	AS_NR_TUNABLES
+};
+
+/* The order of as_counters[] and of as_data.count[]. */
+enum as_counter {
+	AS_C_STARTED,
+	AS_C_HITS,
+	AS_C_TIMEOUTS,
+	AS_C_ABORTED,
+	AS_C_READS,
+	AS_C_WRITES,
+	AS_NR_COUNTERS
 };
 
 static const struct ek_tunable as_tunables[AS_NR_TUNABLES] = {
@@ -87,26 +95,26 @@ static const struct ek_tunable as_tunables[AS_NR_TUNABLES] = {
 	[AS_T_ANTIC_NONROT] = {
 		"antic_nonrot", "bool", "anticipate on non-rotational devices too",
 		0, 0, 1, 0 },
-	[AS_T_ANTIC_STARTED] = {
-		"antic_started", "waits", "anticipation waits started",
-		0, 0, 0, EK_TUN_RO },
-	[AS_T_ANTIC_HITS] = {
+	[AS_T_ASYNC_DEPTH] = {
+		"async_depth", "requests", EK_ASYNC_DEPTH_HELP,
+		0, 0, EK_ASYNC_DEPTH_MAX, 0 },
+};
+
+static const struct ek_counter as_counters[AS_NR_COUNTERS] = {
+	[AS_C_STARTED] = {
+		"antic_started", "waits", "anticipation waits started" },
+	[AS_C_HITS] = {
 		"antic_hits", "waits",
-		"waits ended by the process's next read or a read close to it",
-		0, 0, 0, EK_TUN_RO },
-	[AS_T_ANTIC_TIMEOUTS] = {
-		"antic_timeouts", "waits", "waits that ran the full antic_expire",
-		0, 0, 0, EK_TUN_RO },
-	[AS_T_ANTIC_ABORTED] = {
+		"waits ended by the process's next read or a read close to it" },
+	[AS_C_TIMEOUTS] = {
+		"antic_timeouts", "waits", "waits that ran the full antic_expire" },
+	[AS_C_ABORTED] = {
 		"antic_aborted", "waits",
-		"waits ended by an exit, a deadline, a batch end or a tunable",
-		0, 0, 0, EK_TUN_RO },
-	[AS_T_DISPATCHED_READS] = {
-		"dispatched_reads", "requests", "reads handed to the device",
-		0, 0, 0, EK_TUN_RO },
-	[AS_T_DISPATCHED_WRITES] = {
-		"dispatched_writes", "requests", "writes handed to the device",
-		0, 0, 0, EK_TUN_RO },
+		"waits ended by an exit, a deadline, a batch end or a tunable" },
+	[AS_C_READS] = {
+		"dispatched_reads", "requests", "reads handed to the device" },
+	[AS_C_WRITES] = {
+		"dispatched_writes", "requests", "writes handed to the device" },
 };
 
 /* Anticipation state of the queue. */
@@ -133,20 +141,22 @@ enum as_end {
 	AS_END_ABORT,
 };
 
+/* The counter each way of ending a wait adds to. */
+static const ek_u8 as_end_counter[] = {
+	[AS_END_HIT] = AS_C_HITS,
+	[AS_END_TIMEOUT] = AS_C_TIMEOUTS,
+	[AS_END_ABORT] = AS_C_ABORTED,
+};
+
 struct as_pick {
 	struct ek_rq *rq;
 	int act;	/* enum as_act */
 	int end;	/* enum as_end: how a running wait ends at this time */
 };
 
-/* rq->policy_data[0] */
-#define AS_RQ_SORTED	0	/* in sort[] and fifo[] */
-#define AS_RQ_SPECIAL	1	/* in special */
-
 /* Per-process statistics, after struct ek_pctx. */
 #define AS_PS_STARTED	0x1u	/* a read was seen: last_pos is valid */
 #define AS_PS_HAS_END	0x2u	/* a read completed: last_end_ns is valid */
-#define AS_PS_EXITED	0x4u	/* pctx_exit was called */
 
 /*
  * Think times are kept in units of 1024 ns ("us") and seek distances in
@@ -173,10 +183,11 @@ struct as_pstat {
 struct as_data {
 	struct ek_host *host;
 
-	struct ek_rb_root sort[2];	/* normal requests by sector */
-	struct ek_list fifo[2];		/* normal requests by arrival */
-	struct ek_list special;		/* flushes, passthrough, at_head, requeued */
-	ek_u32 nr_sorted[2];
+	/*
+	 * Normal requests by sector and by deadline; special: flushes,
+	 * passthrough, at_head and requeued requests.
+	 */
+	struct ek_dlq q;
 	ek_u32 nr_inflight[2];		/* dispatched, not completed, per dir */
 
 	ek_u64 last_sector[2];		/* end of the last dispatch, per dir */
@@ -187,7 +198,6 @@ struct as_data {
 	int state;			/* enum as_state */
 	struct ek_pctx *last_pctx;	/* owner of the last read dispatched */
 	struct ek_rq *hit_rq;		/* a read that ended a wait: serve it next */
-	struct ek_rq *requeued;		/* between requeue and its insert */
 	ek_u64 timer_ns;		/* armed time, 0 = none */
 
 	/* tunables, in ns */
@@ -195,9 +205,9 @@ struct as_data {
 	ek_u64 fifo_expire[2];
 	ek_u64 batch_expire[2];
 	int antic_nonrot;
+	ek_u64 async_depth;
 
-	/* started, hits, timeouts, aborted, dispatched reads, writes */
-	ek_u64 stat[6];
+	ek_u64 count[AS_NR_COUNTERS];
 };
 
 static struct as_pstat *as_ps(struct ek_pctx *p)
@@ -205,10 +215,10 @@ static struct as_pstat *as_ps(struct ek_pctx *p)
 	return ek_pctx_priv(p);
 }
 
-/* Gone, whichever the host does first: set the flag or call pctx_exit. */
+/* Gone: every host sets the flag before it calls pctx_exit (contract.h). */
 static int as_exited(struct ek_pctx *p)
 {
-	return (p->flags & EK_PCTX_EXITED) || (as_ps(p)->flags & AS_PS_EXITED);
+	return p->flags & EK_PCTX_EXITED;
 }
 
 static ek_u64 as_dist(ek_u64 a, ek_u64 b)
@@ -229,14 +239,9 @@ static void as_decay(ek_u32 *samples, ek_u32 *total, ek_u32 *mean, ek_u32 v)
 	*mean = (*total + *samples / 2) / *samples;
 }
 
-static struct ek_rq *as_fifo_head(struct as_data *ad, int dir)
-{
-	return ek_list_first(&ad->fifo[dir], struct ek_rq, fifo);
-}
-
 static int as_fifo_expired(struct as_data *ad, int dir, ek_u64 now)
 {
-	struct ek_rq *rq = as_fifo_head(ad, dir);
+	struct ek_rq *rq = ek_dlq_fifo_head(&ad->q, dir);
 
 	return rq && now >= rq->deadline_ns;
 }
@@ -269,14 +274,12 @@ static ek_u64 as_antic_deadline(struct as_data *ad, struct ek_pctx *p)
 /* The next request of dir in one-way elevator order from the last dispatch. */
 static struct ek_rq *as_next_rq(struct as_data *ad, int dir)
 {
-	struct ek_rb_node *n;
+	struct ek_rq *rq;
 
 	if (dir == EK_READ && ad->hit_rq)
 		return ad->hit_rq;
-	n = ek_rb_lower_bound(&ad->sort[dir], ad->last_sector[dir]);
-	if (!n)
-		n = ek_rb_first(&ad->sort[dir]);
-	return n ? ek_rb_entry(n, struct ek_rq, sort) : EK_NULL;
+	rq = ek_dlq_from(&ad->q, dir, ad->last_sector[dir]);
+	return rq ? rq : ek_dlq_lowest(&ad->q, dir);
 }
 
 /*
@@ -346,7 +349,7 @@ static int as_queue_full(struct as_data *ad, struct ek_pctx *p)
 	ek_u32 limit = ad->host->dev.nr_requests;
 
 	return limit && !as_ps(p)->nr_inflight &&
-	       ad->nr_sorted[EK_READ] + ad->nr_inflight[EK_READ] >= limit;
+	       ek_dlq_nr(&ad->q, EK_READ) + ad->nr_inflight[EK_READ] >= limit;
 }
 
 /* Why a running wait ends at time now by itself, or AS_END_NONE. */
@@ -362,7 +365,7 @@ static int as_wait_end(struct as_data *ad, ek_u64 now)
 		return AS_END_ABORT;	/* someone else's read is due */
 	if (as_queue_full(ad, p))
 		return AS_END_ABORT;
-	if (ad->nr_sorted[EK_WRITE] && as_batch_expired(ad, now))
+	if (ek_dlq_nr(&ad->q, EK_WRITE) && as_batch_expired(ad, now))
 		return AS_END_ABORT;
 	return AS_END_NONE;
 }
@@ -374,7 +377,7 @@ static int as_can_anticipate(struct as_data *ad, struct ek_rq *rq, ek_u64 now)
 
 	if (!p || as_exited(p) || !as_antic_enabled(ad))
 		return 0;
-	if (ad->nr_sorted[EK_WRITE] && as_batch_expired(ad, now))
+	if (ek_dlq_nr(&ad->q, EK_WRITE) && as_batch_expired(ad, now))
 		return 0;
 	if (as_queue_full(ad, p))
 		return 0;
@@ -387,16 +390,16 @@ static int as_can_anticipate(struct as_data *ad, struct ek_rq *rq, ek_u64 now)
  */
 static void as_pick(struct as_data *ad, ek_u64 now, struct as_pick *pk)
 {
-	int reads = ad->nr_sorted[EK_READ] != 0;
-	int writes = ad->nr_sorted[EK_WRITE] != 0;
+	int reads = ek_dlq_nr(&ad->q, EK_READ) != 0;
+	int writes = ek_dlq_nr(&ad->q, EK_WRITE) != 0;
 	int dir = ad->batch_dir;
 	struct ek_rq *rq;
 	int done;
 
 	pk->rq = EK_NULL;
 	pk->end = AS_END_NONE;
-	if (!ek_list_empty(&ad->special)) {
-		pk->rq = ek_list_first(&ad->special, struct ek_rq, fifo);
+	pk->rq = ek_dlq_special_head(&ad->q);
+	if (pk->rq) {
 		pk->act = AS_ACT_RQ;
 		return;
 	}
@@ -416,7 +419,7 @@ static void as_pick(struct as_data *ad, ek_u64 now, struct as_pick *pk)
 	if (!(reads && writes && as_batch_expired(ad, now))) {
 		/* the batch goes on */
 		if (as_fifo_expired(ad, dir, now)) {
-			rq = as_fifo_head(ad, dir);
+			rq = ek_dlq_fifo_head(&ad->q, dir);
 			goto out;
 		}
 		rq = as_next_rq(ad, dir);
@@ -429,9 +432,9 @@ static void as_pick(struct as_data *ad, ek_u64 now, struct as_pick *pk)
 	}
 	/* a new batch, from the oldest request of its direction */
 	if (reads && !(writes && dir == EK_READ))
-		rq = as_fifo_head(ad, EK_READ);
+		rq = ek_dlq_fifo_head(&ad->q, EK_READ);
 	else
-		rq = as_fifo_head(ad, EK_WRITE);
+		rq = ek_dlq_fifo_head(&ad->q, EK_WRITE);
 out:
 	if (rq->dir != dir && ad->nr_inflight[dir]) {
 		pk->act = AS_ACT_DRAIN;
@@ -453,13 +456,13 @@ static int as_has_work_at(struct as_data *ad, ek_u64 now)
 static ek_u64 as_wake_time(struct as_data *ad)
 {
 	ek_u64 t = EK_U64_MAX;
-	struct ek_rq *rq = as_fifo_head(ad, EK_READ);
+	struct ek_rq *rq = ek_dlq_fifo_head(&ad->q, EK_READ);
 
 	if (ad->last_pctx)
 		t = as_antic_deadline(ad, ad->last_pctx);
 	if (rq)
 		t = ek_min_u64(t, rq->deadline_ns);
-	if (ad->nr_sorted[EK_WRITE])
+	if (ek_dlq_nr(&ad->q, EK_WRITE))
 		t = ek_min_u64(t, ad->batch_start_ns +
 			       ad->batch_expire[ad->batch_dir]);
 	return t;
@@ -480,7 +483,7 @@ static void as_end_wait(struct as_data *ad, int why)
 	if (ad->state != AS_WAIT)
 		return;
 	ad->state = AS_FINISHED;
-	ad->stat[why] += 1;	/* AS_END_HIT..ABORT index stat[1..3] */
+	ad->count[as_end_counter[why]] += 1;
 	if (ad->timer_ns) {
 		ad->timer_ns = 0;
 		ad->host->ops->timer_cancel(ad->host);
@@ -497,7 +500,7 @@ static void as_settle(struct as_data *ad, ek_u64 now)
 		as_end_wait(ad, pk.end);
 	if (pk.act == AS_ACT_START) {
 		ad->state = AS_WAIT;
-		ad->stat[0] += 1;
+		ad->count[AS_C_STARTED] += 1;
 	}
 	if (pk.act == AS_ACT_START || pk.act == AS_ACT_WAIT)
 		as_arm(ad);
@@ -506,14 +509,9 @@ static void as_settle(struct as_data *ad, ek_u64 now)
 static int as_init(void *sd, struct ek_host *host, const ek_s64 *values)
 {
 	struct as_data *ad = sd;
-	int dir;
 
 	ad->host = host;
-	for (dir = EK_READ; dir <= EK_WRITE; dir++) {
-		ek_rb_init(&ad->sort[dir]);
-		ek_list_init(&ad->fifo[dir]);
-	}
-	ek_list_init(&ad->special);
+	ek_dlq_init(&ad->q);
 	ad->batch_dir = EK_READ;
 	ad->state = AS_OFF;
 	ad->fifo_expire[EK_READ] = values[AS_T_READ_EXPIRE] * EK_NSEC_PER_MSEC;
@@ -524,12 +522,8 @@ static int as_init(void *sd, struct ek_host *host, const ek_s64 *values)
 		values[AS_T_WRITE_BATCH_EXPIRE] * EK_NSEC_PER_MSEC;
 	ad->antic_expire = values[AS_T_ANTIC_EXPIRE] * EK_NSEC_PER_MSEC;
 	ad->antic_nonrot = values[AS_T_ANTIC_NONROT] != 0;
+	ad->async_depth = (ek_u64)values[AS_T_ASYNC_DEPTH];
 	return 0;
-}
-
-static void as_exit(void *sd)
-{
-	(void)sd;
 }
 
 static void as_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
@@ -556,6 +550,9 @@ static void as_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 	case AS_T_ANTIC_NONROT:
 		ad->antic_nonrot = value != 0;
 		break;
+	case AS_T_ASYNC_DEPTH:
+		ad->async_depth = (ek_u64)value;
+		return;		/* no decision depends on it */
 	default:
 		return;
 	}
@@ -572,13 +569,11 @@ static void as_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 	ad->host->ops->kick(ad->host);
 }
 
-static ek_u64 as_get_stat(void *sd, ek_u32 idx)
+static ek_u64 as_read_counter(void *sd, ek_u32 idx)
 {
 	struct as_data *ad = sd;
 
-	if (idx < AS_T_ANTIC_STARTED || idx >= AS_NR_TUNABLES)
-		return 0;
-	return ad->stat[idx - AS_T_ANTIC_STARTED];
+	return idx < AS_NR_COUNTERS ? ad->count[idx] : 0;
 }
 
 /* Think time and seek distance of a process issuing synchronous read rq. */
@@ -604,36 +599,26 @@ static void as_update_pstat(struct ek_pctx *p, struct ek_rq *rq, ek_u64 now)
 static void as_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 {
 	struct as_data *ad = sd;
-	int requeued = rq == ad->requeued;
+	int requeued = rq->requeued;
 	int why;
 
-	ad->requeued = EK_NULL;
 	if (rq->pctx && rq->dir == EK_READ) {
 		if (rq->sync && !requeued)
 			as_update_pstat(rq->pctx, rq, now);
 		as_ps(rq->pctx)->nr_queued += 1;
 	}
 
-	if (rq->kind != EK_KIND_NORMAL || rq->at_head || requeued) {
-		rq->policy_data[0] = AS_RQ_SPECIAL;
-		if (requeued)
-			ek_list_add_head(&rq->fifo, &ad->special);
-		else
-			ek_list_add_tail(&rq->fifo, &ad->special);
-	} else {
-		rq->policy_data[0] = AS_RQ_SORTED;
-		rq->deadline_ns = now + ad->fifo_expire[rq->dir];
-		ek_rb_insert(&ad->sort[rq->dir], &rq->sort, rq->sector);
-		ek_list_add_tail(&rq->fifo, &ad->fifo[rq->dir]);
-		ad->nr_sorted[rq->dir] += 1;
-	}
+	if (rq->kind != EK_KIND_NORMAL || rq->at_head || requeued)
+		ek_dlq_add_special(&ad->q, rq, requeued);
+	else
+		ek_dlq_add(&ad->q, rq,
+			   ek_dlq_deadline(now, ad->fifo_expire[rq->dir]));
 
 	if (ad->state == AS_WAIT) {
 		why = as_break(ad, ad->last_pctx, rq, now);
 		if (why != AS_END_NONE) {
 			as_end_wait(ad, why);
-			if (why == AS_END_HIT &&
-			    rq->policy_data[0] == AS_RQ_SORTED)
+			if (why == AS_END_HIT && ek_dlq_is_sorted(rq))
 				ad->hit_rq = rq;
 			ad->host->ops->kick(ad->host);
 		}
@@ -647,12 +632,10 @@ static void as_move_to_dispatch(struct as_data *ad, struct ek_rq *rq, ek_u64 now
 {
 	int dir = rq->dir;
 
-	ek_rb_erase(&ad->sort[dir], &rq->sort);
-	ek_list_del(&rq->fifo);
-	ad->nr_sorted[dir] -= 1;
+	ek_dlq_del(&ad->q, rq);
 	ad->hit_rq = EK_NULL;
 
-	if (dir != ad->batch_dir || !ad->nr_sorted[!dir]) {
+	if (dir != ad->batch_dir || !ek_dlq_nr(&ad->q, !dir)) {
 		/* a new batch, or nobody waits: the batch clock starts now */
 		ad->batch_dir = dir;
 		ad->batch_start_ns = now;
@@ -677,8 +660,8 @@ static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 	if (pk.act != AS_ACT_RQ)
 		return EK_NULL;
 	rq = pk.rq;
-	if (rq->policy_data[0] == AS_RQ_SPECIAL)
-		ek_list_del(&rq->fifo);
+	if (ek_dlq_is_special(rq))
+		ek_dlq_del(&ad->q, rq);
 	else
 		as_move_to_dispatch(ad, rq, now);
 
@@ -687,7 +670,7 @@ static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 		as_ps(rq->pctx)->nr_inflight += 1;
 	}
 	ad->nr_inflight[rq->dir] += 1;
-	ad->stat[AS_T_DISPATCHED_READS - AS_T_ANTIC_STARTED + rq->dir] += 1;
+	ad->count[rq->dir == EK_READ ? AS_C_READS : AS_C_WRITES] += 1;
 	as_settle(ad, now);	/* a wait for this read may start already */
 	return rq;
 }
@@ -734,53 +717,40 @@ static void as_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
 	as_undispatch(ad, rq);
 	if (ad->state == AS_WAIT && rq->pctx == ad->last_pctx)
 		as_end_wait(ad, AS_END_ABORT);
-	ad->requeued = rq;
+}
+
+static ek_u32 as_limit_depth(void *sd, ek_u8 dir, ek_u8 sync)
+{
+	struct as_data *ad = sd;
+
+	return ek_async_limit(ad->async_depth, ad->host->dev.nr_requests, dir,
+			      sync);
 }
 
 static struct ek_rq *as_front_merge_candidate(void *sd, ek_u8 dir, ek_u64 end)
 {
 	struct as_data *ad = sd;
-	struct ek_rb_node *n = ek_rb_find(&ad->sort[dir & 1], end);
 
-	return n ? ek_rb_entry(n, struct ek_rq, sort) : EK_NULL;
-}
-
-static void as_resort(struct as_data *ad, struct ek_rq *rq)
-{
-	if (rq->policy_data[0] != AS_RQ_SORTED || rq->sort.key == rq->sector)
-		return;
-	ek_rb_erase(&ad->sort[rq->dir], &rq->sort);
-	ek_rb_insert(&ad->sort[rq->dir], &rq->sort, rq->sector);
+	return ek_dlq_front_merge_candidate(&ad->q, dir, end);
 }
 
 static void as_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
 {
+	struct as_data *ad = sd;
+
 	(void)old_sector;
-	as_resort(sd, rq);
+	ek_dlq_resort(&ad->q, rq);
 }
 
 static void as_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
 {
 	struct as_data *ad = sd;
 
-	if (next->policy_data[0] == AS_RQ_SORTED) {
-		/* rq inherits the earlier deadline and FIFO place */
-		if (rq->policy_data[0] == AS_RQ_SORTED &&
-		    next->deadline_ns < rq->deadline_ns) {
-			rq->deadline_ns = next->deadline_ns;
-			ek_list_del(&rq->fifo);
-			ek_list_insert_between(&rq->fifo, next->fifo.prev,
-					       &next->fifo);
-		}
-		ek_rb_erase(&ad->sort[next->dir], &next->sort);
-		ad->nr_sorted[next->dir] -= 1;
-	}
-	ek_list_del(&next->fifo);
+	ek_dlq_merge(&ad->q, rq, next);
 	if (next->pctx && next->dir == EK_READ)
 		as_ps(next->pctx)->nr_queued -= 1;
 	if (ad->hit_rq == next)
-		ad->hit_rq = rq->policy_data[0] == AS_RQ_SORTED ? rq : EK_NULL;
-	as_resort(ad, rq);
+		ad->hit_rq = ek_dlq_is_sorted(rq) ? rq : EK_NULL;
 }
 
 static void as_pctx_init(void *sd, struct ek_pctx *pctx)
@@ -805,7 +775,6 @@ static void as_pctx_exit(void *sd, struct ek_pctx *pctx)
 {
 	struct as_data *ad = sd;
 
-	as_ps(pctx)->flags |= AS_PS_EXITED;
 	if (ad->last_pctx != pctx)
 		return;
 	if (ad->state == AS_WAIT) {
@@ -822,10 +791,11 @@ const struct ek_policy ek_anticipatory_policy = {
 	.pctx_size = sizeof(struct as_pstat),
 	.tunables = as_tunables,
 	.nr_tunables = AS_NR_TUNABLES,
+	.counters = as_counters,
+	.nr_counters = AS_NR_COUNTERS,
 	.init = as_init,
-	.exit = as_exit,
 	.set_tunable = as_set_tunable,
-	.get_stat = as_get_stat,
+	.read_counter = as_read_counter,
 	.insert = as_insert,
 	.dispatch = as_dispatch,
 	.has_work = as_has_work,
@@ -836,4 +806,5 @@ const struct ek_policy ek_anticipatory_policy = {
 	.merged_requests = as_merged_requests,
 	.pctx_init = as_pctx_init,
 	.pctx_exit = as_pctx_exit,
+	.limit_depth = as_limit_depth,
 };

@@ -16,38 +16,36 @@
  * The policy never idles, so it never arms a timer: has_work is simply
  * "something is queued".
  */
-#include "elvkit/policy.h"
-#include "elvkit/policies.h"
+#include "elvkit/dlq.h"
+#include "elvkit/limit.h"
+#include "elvkit/policy_list.h"
 
-/* Tunable and statistic indices: the order of dl_tunables[]. */
+/* Tunable indices: the order of dl_tunables[]. */
 enum {
 	DL_READ_EXPIRE,
 	DL_WRITE_EXPIRE,
 	DL_WRITES_STARVED,
 	DL_FIFO_BATCH,
 	DL_FRONT_MERGES,
-	DL_STAT_READS,
-	DL_STAT_WRITES,
-	DL_STAT_OTHER,
-	DL_STAT_EXPIRED,
-	DL_STAT_STARVED,
+	DL_ASYNC_DEPTH,
 	DL_NR_TUNABLES,
 };
 
-/* Where a queued request is linked, kept in rq->policy_data[0]. */
+/* Counter indices: the order of dl_counters[] and of dl_data.count[]. */
 enum {
-	DL_Q_NONE = 0,
-	DL_Q_SORTED,		/* in sort[dir] and fifo[dir] */
-	DL_Q_SPECIAL,		/* in the pass-first FIFO only */
+	DL_C_READS,
+	DL_C_WRITES,
+	DL_C_OTHER,
+	DL_C_EXPIRED,
+	DL_C_STARVED,
+	DL_NR_COUNTERS,
 };
 
 struct dl_data {
 	struct ek_host *host;
 
-	struct ek_rb_root sort[2];	/* by start sector */
-	struct ek_list fifo[2];		/* by deadline, oldest first */
-	struct ek_list special;		/* flush, passthrough, at_head */
-	ek_u32 nr_queued[2];
+	/* by sector and deadline; special: flush, passthrough, at_head */
+	struct ek_dlq q;
 
 	/*
 	 * Where the last batch of each direction stopped (end sector of the
@@ -64,8 +62,9 @@ struct dl_data {
 	ek_u32 writes_starved;
 	ek_u32 fifo_batch;
 	ek_u32 front_merges;
+	ek_u64 async_depth;
 
-	ek_u64 stat[DL_NR_TUNABLES - DL_STAT_READS];
+	ek_u64 count[DL_NR_COUNTERS];
 };
 
 static const struct ek_tunable dl_tunables[DL_NR_TUNABLES] = {
@@ -94,37 +93,35 @@ static const struct ek_tunable dl_tunables[DL_NR_TUNABLES] = {
 		.help = "1 = offer queued requests for front merging",
 		.def = 1, .min = 0, .max = 1,
 	},
-	[DL_STAT_READS] = {
-		.name = "dispatched_reads", .unit = "requests",
-		.help = "normal reads dispatched",
-		.flags = EK_TUN_RO,
-	},
-	[DL_STAT_WRITES] = {
-		.name = "dispatched_writes", .unit = "requests",
-		.help = "normal writes dispatched",
-		.flags = EK_TUN_RO,
-	},
-	[DL_STAT_OTHER] = {
-		.name = "dispatched_other", .unit = "requests",
-		.help = "flush, passthrough and at_head requests dispatched",
-		.flags = EK_TUN_RO,
-	},
-	[DL_STAT_EXPIRED] = {
-		.name = "expired_batches", .unit = "batches",
-		.help = "batches started at an expired FIFO head",
-		.flags = EK_TUN_RO,
-	},
-	[DL_STAT_STARVED] = {
-		.name = "starved_batches", .unit = "batches",
-		.help = "write batches forced by writes_starved",
-		.flags = EK_TUN_RO,
+	[DL_ASYNC_DEPTH] = {
+		.name = "async_depth", .unit = "requests",
+		.help = EK_ASYNC_DEPTH_HELP,
+		.def = 0, .min = 0, .max = EK_ASYNC_DEPTH_MAX,
 	},
 };
 
-static inline struct ek_rq *sort_rq(struct ek_rb_node *n)
-{
-	return n ? ek_rb_entry(n, struct ek_rq, sort) : EK_NULL;
-}
+static const struct ek_counter dl_counters[DL_NR_COUNTERS] = {
+	[DL_C_READS] = {
+		.name = "dispatched_reads", .unit = "requests",
+		.help = "normal reads dispatched",
+	},
+	[DL_C_WRITES] = {
+		.name = "dispatched_writes", .unit = "requests",
+		.help = "normal writes dispatched",
+	},
+	[DL_C_OTHER] = {
+		.name = "dispatched_other", .unit = "requests",
+		.help = "flush, passthrough and at_head requests dispatched",
+	},
+	[DL_C_EXPIRED] = {
+		.name = "expired_batches", .unit = "batches",
+		.help = "batches started at an expired FIFO head",
+	},
+	[DL_C_STARVED] = {
+		.name = "starved_batches", .unit = "batches",
+		.help = "write batches forced by writes_starved",
+	},
+};
 
 static void dl_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 {
@@ -147,18 +144,19 @@ static void dl_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 	case DL_FRONT_MERGES:
 		dd->front_merges = (ek_u32)value;
 		break;
+	case DL_ASYNC_DEPTH:
+		dd->async_depth = (ek_u64)value;
+		break;
 	default:
 		break;
 	}
 }
 
-static ek_u64 dl_get_stat(void *sd, ek_u32 idx)
+static ek_u64 dl_read_counter(void *sd, ek_u32 idx)
 {
 	struct dl_data *dd = sd;
 
-	if (idx < DL_STAT_READS || idx >= DL_NR_TUNABLES)
-		return 0;
-	return dd->stat[idx - DL_STAT_READS];
+	return idx < DL_NR_COUNTERS ? dd->count[idx] : 0;
 }
 
 static int dl_init(void *sd, struct ek_host *host, const ek_s64 *values)
@@ -167,40 +165,13 @@ static int dl_init(void *sd, struct ek_host *host, const ek_s64 *values)
 	ek_u32 i;
 
 	dd->host = host;
-	for (i = 0; i < 2; i++) {
-		ek_rb_init(&dd->sort[i]);
-		ek_list_init(&dd->fifo[i]);
-	}
-	ek_list_init(&dd->special);
-	for (i = 0; i < DL_STAT_READS; i++)
+	ek_dlq_init(&dd->q);
+	for (i = 0; i < DL_NR_TUNABLES; i++)
 		dl_set_tunable(dd, i, values[i]);
 	/* batching = 0: the first dispatch chooses a direction. */
 	dd->last_dir = EK_READ;
 	dd->batching = 0;
 	return 0;
-}
-
-static void dl_exit(void *sd)
-{
-	/* Nothing allocated; the host only calls this with nothing queued. */
-	(void)sd;
-}
-
-/* Insert into a FIFO kept in deadline order. */
-static void fifo_add(struct ek_list *head, struct ek_rq *rq)
-{
-	struct ek_list *pos = head->prev;
-
-	/*
-	 * Arrivals normally have the latest deadline, so this stops at once;
-	 * it walks only for a requeued request or after read_expire or
-	 * write_expire was lowered. Equal deadlines keep arrival order.
-	 */
-	while (pos != head &&
-	       ek_list_entry(pos, struct ek_rq, fifo)->deadline_ns >
-	       rq->deadline_ns)
-		pos = pos->prev;
-	ek_list_insert_between(&rq->fifo, pos, pos->next);
 }
 
 static void dl_insert(void *sd, struct ek_rq *rq, ek_u64 now)
@@ -215,11 +186,7 @@ static void dl_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 		 * writes it covers, a requeue that was already at the
 		 * device): no sorting, no merging, no deadline games.
 		 */
-		if (rq->at_head)
-			ek_list_add_head(&rq->fifo, &dd->special);
-		else
-			ek_list_add_tail(&rq->fifo, &dd->special);
-		rq->policy_data[0] = DL_Q_SPECIAL;
+		ek_dlq_add_special(&dd->q, rq, rq->at_head);
 		return;
 	}
 
@@ -227,36 +194,14 @@ static void dl_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 	 * From arrival, not from now: a requeued request keeps the deadline
 	 * it had, since it has been waiting all along.
 	 */
-	rq->deadline_ns = rq->arrival_ns + dd->expire_ns[dir];
-	if (rq->deadline_ns < rq->arrival_ns)
-		rq->deadline_ns = EK_U64_MAX;
-	ek_rb_insert(&dd->sort[dir], &rq->sort, rq->sector);
-	fifo_add(&dd->fifo[dir], rq);
-	dd->nr_queued[dir]++;
-	rq->policy_data[0] = DL_Q_SORTED;
-}
-
-static void dl_unlink(struct dl_data *dd, struct ek_rq *rq)
-{
-	ek_u8 dir = rq->dir ? EK_WRITE : EK_READ;
-
-	if (rq->policy_data[0] == DL_Q_SORTED) {
-		ek_rb_erase(&dd->sort[dir], &rq->sort);
-		dd->nr_queued[dir]--;
-	}
-	ek_list_del(&rq->fifo);
-	rq->policy_data[0] = DL_Q_NONE;
+	ek_dlq_add(&dd->q, rq,
+		   ek_dlq_deadline(rq->arrival_ns, dd->expire_ns[dir]));
 }
 
 /* Next request of dir in ascending sector order from where it stopped. */
 static struct ek_rq *dl_next_sorted(struct dl_data *dd, ek_u8 dir)
 {
-	return sort_rq(ek_rb_lower_bound(&dd->sort[dir], dd->next_pos[dir]));
-}
-
-static struct ek_rq *dl_fifo_head(struct dl_data *dd, ek_u8 dir)
-{
-	return ek_list_first(&dd->fifo[dir], struct ek_rq, fifo);
+	return ek_dlq_from(&dd->q, dir, dd->next_pos[dir]);
 }
 
 /*
@@ -274,7 +219,7 @@ static struct ek_rq *dl_choose(struct dl_data *dd, ek_u64 now,
 	*expired = 0;
 	*forced = 0;
 
-	rq = ek_list_first(&dd->special, struct ek_rq, fifo);
+	rq = ek_dlq_special_head(&dd->q);
 	if (rq)
 		return rq;
 
@@ -290,19 +235,19 @@ static struct ek_rq *dl_choose(struct dl_data *dd, ek_u64 now,
 	}
 
 	*new_batch = 1;
-	if (dd->nr_queued[EK_READ]) {
+	if (ek_dlq_nr(&dd->q, EK_READ)) {
 		/*
 		 * Reads win unless writes are waiting and have already let
 		 * writes_starved read batches go first.
 		 */
-		if (dd->nr_queued[EK_WRITE] &&
+		if (ek_dlq_nr(&dd->q, EK_WRITE) &&
 		    dd->starved >= dd->writes_starved) {
 			dir = EK_WRITE;
 			*forced = 1;
 		} else {
 			dir = EK_READ;
 		}
-	} else if (dd->nr_queued[EK_WRITE]) {
+	} else if (ek_dlq_nr(&dd->q, EK_WRITE)) {
 		dir = EK_WRITE;
 	} else {
 		return EK_NULL;
@@ -313,7 +258,7 @@ static struct ek_rq *dl_choose(struct dl_data *dd, ek_u64 now,
 	 * does running off the top of the sector range: the FIFO head is then
 	 * a better place to begin the next sweep than sector zero.
 	 */
-	head = dl_fifo_head(dd, dir);
+	head = ek_dlq_fifo_head(&dd->q, dir);
 	rq = dl_next_sorted(dd, dir);
 	if (now >= head->deadline_ns) {
 		*expired = 1;
@@ -333,9 +278,9 @@ static struct ek_rq *dl_dispatch(void *sd, ek_u64 now)
 	if (!rq)
 		return EK_NULL;
 
-	if (rq->policy_data[0] == DL_Q_SPECIAL) {
-		dl_unlink(dd, rq);
-		dd->stat[DL_STAT_OTHER - DL_STAT_READS]++;
+	if (ek_dlq_is_special(rq)) {
+		ek_dlq_del(&dd->q, rq);
+		dd->count[DL_C_OTHER]++;
 		return rq;
 	}
 
@@ -347,20 +292,19 @@ static struct ek_rq *dl_dispatch(void *sd, ek_u64 now)
 		 */
 		if (dir == EK_WRITE)
 			dd->starved = 0;
-		else if (dd->nr_queued[EK_WRITE])
+		else if (ek_dlq_nr(&dd->q, EK_WRITE))
 			dd->starved++;
 		if (expired)
-			dd->stat[DL_STAT_EXPIRED - DL_STAT_READS]++;
+			dd->count[DL_C_EXPIRED]++;
 		if (forced)
-			dd->stat[DL_STAT_STARVED - DL_STAT_READS]++;
+			dd->count[DL_C_STARVED]++;
 		dd->batching = 0;
 	}
 	dd->batching++;
 	dd->last_dir = dir;
 	dd->next_pos[dir] = ek_rq_end(rq);
-	dl_unlink(dd, rq);
-	dd->stat[(dir == EK_WRITE ? DL_STAT_WRITES : DL_STAT_READS) -
-		 DL_STAT_READS]++;
+	ek_dlq_del(&dd->q, rq);
+	dd->count[dir == EK_WRITE ? DL_C_WRITES : DL_C_READS]++;
 	return rq;
 }
 
@@ -370,16 +314,7 @@ static int dl_has_work(void *sd, ek_u64 now)
 
 	/* Never idles: anything queued is dispatchable now. */
 	(void)now;
-	return !ek_list_empty(&dd->special) || dd->nr_queued[EK_READ] ||
-	       dd->nr_queued[EK_WRITE];
-}
-
-static void dl_completed(void *sd, struct ek_rq *rq, ek_u64 now)
-{
-	/* Deadlines are about queueing; completion changes nothing here. */
-	(void)sd;
-	(void)rq;
-	(void)now;
+	return !ek_dlq_empty(&dd->q);
 }
 
 static struct ek_rq *dl_front_merge_candidate(void *sd, ek_u8 dir, ek_u64 end)
@@ -388,46 +323,31 @@ static struct ek_rq *dl_front_merge_candidate(void *sd, ek_u8 dir, ek_u64 end)
 
 	if (!dd->front_merges)
 		return EK_NULL;
-	/* Only sorted requests are in the tree: specials never merge. */
-	return sort_rq(ek_rb_find(&dd->sort[dir ? EK_WRITE : EK_READ], end));
-}
-
-/* Move rq in its sort tree if its start sector has changed. */
-static void dl_resort(struct dl_data *dd, struct ek_rq *rq)
-{
-	ek_u8 dir = rq->dir ? EK_WRITE : EK_READ;
-
-	if (rq->policy_data[0] != DL_Q_SORTED || rq->sort.key == rq->sector)
-		return;
-	ek_rb_erase(&dd->sort[dir], &rq->sort);
-	ek_rb_insert(&dd->sort[dir], &rq->sort, rq->sector);
+	return ek_dlq_front_merge_candidate(&dd->q, dir, end);
 }
 
 static void dl_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
 {
+	struct dl_data *dd = sd;
+
 	/* The tree key already records the old sector. */
 	(void)old_sector;
-	dl_resort(sd, rq);
+	ek_dlq_resort(&dd->q, rq);
+}
+
+static ek_u32 dl_limit_depth(void *sd, ek_u8 dir, ek_u8 sync)
+{
+	struct dl_data *dd = sd;
+
+	return ek_async_limit(dd->async_depth, dd->host->dev.nr_requests, dir,
+			      sync);
 }
 
 static void dl_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
 {
 	struct dl_data *dd = sd;
 
-	/*
-	 * The merged request carries next's data too, so it must meet the
-	 * earlier of both deadlines: take next's deadline and FIFO place
-	 * (which keeps the FIFO in deadline order).
-	 */
-	if (rq->policy_data[0] == DL_Q_SORTED &&
-	    next->policy_data[0] == DL_Q_SORTED &&
-	    next->deadline_ns < rq->deadline_ns) {
-		ek_list_del(&rq->fifo);
-		ek_list_add_tail(&rq->fifo, &next->fifo);
-		rq->deadline_ns = next->deadline_ns;
-	}
-	dl_unlink(dd, next);
-	dl_resort(dd, rq);
+	ek_dlq_merge(&dd->q, rq, next);
 }
 
 const struct ek_policy ek_deadline_read_policy = {
@@ -437,15 +357,17 @@ const struct ek_policy ek_deadline_read_policy = {
 	.pctx_size = 0,
 	.tunables = dl_tunables,
 	.nr_tunables = DL_NR_TUNABLES,
+	.counters = dl_counters,
+	.nr_counters = DL_NR_COUNTERS,
+	/* Nothing allocated: no exit. Deadlines are about queues: no completed. */
 	.init = dl_init,
-	.exit = dl_exit,
 	.set_tunable = dl_set_tunable,
-	.get_stat = dl_get_stat,
+	.read_counter = dl_read_counter,
 	.insert = dl_insert,
 	.dispatch = dl_dispatch,
 	.has_work = dl_has_work,
-	.completed = dl_completed,
 	.front_merge_candidate = dl_front_merge_candidate,
 	.merged = dl_merged,
 	.merged_requests = dl_merged_requests,
+	.limit_depth = dl_limit_depth,
 };

@@ -12,7 +12,7 @@
  * backwards from the tail for the first place where its sector lies
  * between two neighbours in one-way (ascending, wrapping) elevator order
  * (bh_rq_in_between()); failing that it goes to the tail. Every request it
- * lands in front of is passed over and pays ELV_LINUS_SEEK_COST (16) from
+ * lands in front of is passed over and pays E24_LINUS_SEEK_COST (16) from
  * its sequence; a front merge costs the requests behind the grown one 1.
  * The scan stops at a request whose sequence has reached 0: nothing is
  * ever inserted in front of it again. So a read is passed over at most
@@ -37,13 +37,13 @@
  */
 #include <elvkit/policy.h>
 
-#define ELV_LINUS_SEEK_COST 16
+#define E24_LINUS_SEEK_COST 16
 
-/* The plain elevator has the first ELV_BOMB of these; read-latency2 all. */
-enum { ELV_READ_LATENCY, ELV_WRITE_LATENCY, ELV_STAT_BLOCKED, ELV_BOMB,
-	ELV_NR_TUNABLES };
+/* The plain elevator has the first E24_BOMB of these; read-latency2 all. */
+enum { E24_READ_LATENCY, E24_WRITE_LATENCY, E24_BOMB, E24_NR_TUNABLES };
+enum { E24_C_BLOCKED, E24_NR_COUNTERS };
 
-struct elv_data {
+struct e24_data {
 	struct ek_list queue;		/* dispatch order, front first */
 	struct ek_list head_fifo;	/* at_head and non-normal requests */
 	ek_u64 queued;
@@ -53,106 +53,103 @@ struct elv_data {
 };
 
 /* policy_data[0]: which queue; policy_data[1]: the sequence, as ek_s64 */
-#define ELV_IN_FIFO 1u
+#define E24_IN_FIFO 1u
 
-static ek_s64 elv_seq(const struct ek_rq *rq)
+static ek_s64 e24_seq(const struct ek_rq *rq)
 {
 	return (ek_s64)rq->policy_data[1];
 }
 
-static void elv_pay(struct ek_rq *rq, ek_s64 cost)
+static void e24_pay(struct ek_rq *rq, ek_s64 cost)
 {
-	rq->policy_data[1] = (ek_u64)(elv_seq(rq) - cost);
+	rq->policy_data[1] = (ek_u64)(e24_seq(rq) - cost);
 }
 
-static const struct ek_tunable elv_tunables[ELV_NR_TUNABLES] = {
-	[ELV_READ_LATENCY] = {
+static const struct ek_tunable e24_tunables[E24_NR_TUNABLES] = {
+	[E24_READ_LATENCY] = {
 		.name = "read_latency", .unit = "passes",
 		.help = "a read's sequence: it may be passed over this / 16 times",
 		.def = 8192, .min = 0, .max = 1000000000,
 	},
-	[ELV_WRITE_LATENCY] = {
+	[E24_WRITE_LATENCY] = {
 		.name = "write_latency", .unit = "passes",
 		.help = "a write's sequence: it may be passed over this / 16 times",
 		.def = 16384, .min = 0, .max = 1000000000,
 	},
-	[ELV_STAT_BLOCKED] = {
-		.name = "spent_barriers", .unit = "inserts",
-		.help = "inserts whose scan stopped at a request with a spent sequence",
-		.flags = EK_TUN_RO,
-	},
-	[ELV_BOMB] = {
+	[E24_BOMB] = {
 		.name = "max_bomb_segments", .unit = "requests",
 		.help = "read-latency2: weighted writes left in front of a new read; 0 = plain 2.4",
 		.def = 6, .min = 0, .max = 1000000,
 	},
 };
 
-static void elv_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
-{
-	struct elv_data *ed = sd;
+static const struct ek_counter e24_counters[E24_NR_COUNTERS] = {
+	[E24_C_BLOCKED] = {
+		.name = "spent_barriers", .unit = "inserts",
+		.help = "inserts whose scan stopped at a request with a spent sequence",
+	},
+};
 
-	if (idx == ELV_READ_LATENCY)
+static void e24_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
+{
+	struct e24_data *ed = sd;
+
+	if (idx == E24_READ_LATENCY)
 		ed->latency[EK_READ] = value;
-	else if (idx == ELV_WRITE_LATENCY)
+	else if (idx == E24_WRITE_LATENCY)
 		ed->latency[EK_WRITE] = value;
-	else if (idx == ELV_BOMB)
+	else if (idx == E24_BOMB)
 		ed->bomb = value;
 }
 
-static ek_u64 elv_get_stat(void *sd, ek_u32 idx)
+static ek_u64 e24_read_counter(void *sd, ek_u32 idx)
 {
-	struct elv_data *ed = sd;
+	struct e24_data *ed = sd;
 
-	return idx == ELV_STAT_BLOCKED ? ed->blocked : 0;
+	return idx == E24_C_BLOCKED ? ed->blocked : 0;
 }
 
-static void elv_init_common(struct elv_data *ed, const ek_s64 *values)
+static void e24_init_common(struct e24_data *ed, const ek_s64 *values)
 {
 	ek_list_init(&ed->queue);
 	ek_list_init(&ed->head_fifo);
 	ed->queued = 0;
 	ed->blocked = 0;
-	ed->latency[EK_READ] = values[ELV_READ_LATENCY];
-	ed->latency[EK_WRITE] = values[ELV_WRITE_LATENCY];
+	ed->latency[EK_READ] = values[E24_READ_LATENCY];
+	ed->latency[EK_WRITE] = values[E24_WRITE_LATENCY];
 	ed->bomb = 0;
 }
 
-static int elv_init(void *sd, struct ek_host *host, const ek_s64 *values)
+static int e24_init(void *sd, struct ek_host *host, const ek_s64 *values)
 {
 	(void)host;
-	elv_init_common(sd, values);
+	e24_init_common(sd, values);
 	return 0;
 }
 
-static int elv_rl2_init(void *sd, struct ek_host *host, const ek_s64 *values)
+static int e24_rl2_init(void *sd, struct ek_host *host, const ek_s64 *values)
 {
-	struct elv_data *ed = sd;
+	struct e24_data *ed = sd;
 
 	(void)host;
-	elv_init_common(ed, values);
-	ed->bomb = values[ELV_BOMB];
+	e24_init_common(ed, values);
+	ed->bomb = values[E24_BOMB];
 	return 0;
 }
 
-static void elv_exit(void *sd)
-{
-	(void)sd;
-}
-
-static struct ek_rq *elv_entry(struct ek_list *pos)
+static struct ek_rq *e24_entry(struct ek_list *pos)
 {
 	return ek_list_entry(pos, struct ek_rq, fifo);
 }
 
 /* bh_rq_in_between(): does `sector` go between rq and the one after it? */
-static int elv_in_between(struct elv_data *ed, ek_u64 sector, struct ek_rq *rq)
+static int e24_in_between(struct e24_data *ed, ek_u64 sector, struct ek_rq *rq)
 {
 	struct ek_rq *next;
 
 	if (rq->fifo.next == &ed->queue)
 		return 0;
-	next = elv_entry(rq->fifo.next);
+	next = e24_entry(rq->fifo.next);
 	if (sector < next->sector && sector > rq->sector)
 		return 1;	/* the sweet spot */
 	if (next->sector > rq->sector)
@@ -165,13 +162,13 @@ static int elv_in_between(struct elv_data *ed, ek_u64 sector, struct ek_rq *rq)
  * read-latency2: the request to insert a new read after, walking from the
  * front, or `old` (the plain elevator's place; NULL = the tail).
  */
-static struct ek_rq *elv_rl2_place(struct elv_data *ed, struct ek_rq *old)
+static struct ek_rq *e24_rl2_place(struct e24_data *ed, struct ek_rq *old)
 {
 	struct ek_list *pos;
 	ek_s64 weight = 0;
 
 	for (pos = ed->queue.next; pos != &ed->queue; pos = pos->next) {
-		struct ek_rq *rq = elv_entry(pos);
+		struct ek_rq *rq = e24_entry(pos);
 
 		if (rq == old)
 			break;		/* no further back than 2.4 would */
@@ -184,35 +181,35 @@ static struct ek_rq *elv_rl2_place(struct elv_data *ed, struct ek_rq *old)
 	return old;
 }
 
-static void elv_insert(void *sd, struct ek_rq *rq, ek_u64 now)
+static void e24_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 {
-	struct elv_data *ed = sd;
+	struct e24_data *ed = sd;
 	struct ek_rq *after = EK_NULL;
 	struct ek_list *pos;
 
 	(void)now;
 	ed->queued++;
 	if (rq->at_head || rq->kind != EK_KIND_NORMAL) {
-		rq->policy_data[0] = ELV_IN_FIFO;
+		rq->policy_data[0] = E24_IN_FIFO;
 		ek_list_add_tail(&rq->fifo, &ed->head_fifo);
 		return;
 	}
 	rq->policy_data[0] = 0;
 	rq->policy_data[1] = (ek_u64)ed->latency[rq->dir & 1];
 	for (pos = ed->queue.prev; pos != &ed->queue; pos = pos->prev) {
-		struct ek_rq *q = elv_entry(pos);
+		struct ek_rq *q = e24_entry(pos);
 
-		if (elv_seq(q) <= 0) {
+		if (e24_seq(q) <= 0) {
 			ed->blocked++;	/* can't insert beyond a zero sequence point */
 			break;
 		}
-		if (elv_in_between(ed, rq->sector, q)) {
+		if (e24_in_between(ed, rq->sector, q)) {
 			after = q;
 			break;
 		}
 	}
 	if (ed->bomb && rq->dir == EK_READ)
-		after = elv_rl2_place(ed, after);
+		after = e24_rl2_place(ed, after);
 	if (!after) {
 		ek_list_add_tail(&rq->fifo, &ed->queue);
 		return;
@@ -220,115 +217,99 @@ static void elv_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 	ek_list_insert_between(&rq->fifo, &after->fifo, after->fifo.next);
 	/* a seeky insert: everybody behind it was passed over */
 	for (pos = rq->fifo.next; pos != &ed->queue; pos = pos->next)
-		elv_pay(elv_entry(pos), ELV_LINUS_SEEK_COST);
+		e24_pay(e24_entry(pos), E24_LINUS_SEEK_COST);
 }
 
-static void elv_unlink(struct elv_data *ed, struct ek_rq *rq)
+static void e24_unlink(struct e24_data *ed, struct ek_rq *rq)
 {
 	ek_list_del(&rq->fifo);
 	ed->queued--;
 }
 
-static struct ek_rq *elv_dispatch(void *sd, ek_u64 now)
+static struct ek_rq *e24_dispatch(void *sd, ek_u64 now)
 {
-	struct elv_data *ed = sd;
+	struct e24_data *ed = sd;
 	struct ek_rq *rq = ek_list_first(&ed->head_fifo, struct ek_rq, fifo);
 
 	(void)now;
 	if (!rq)
 		rq = ek_list_first(&ed->queue, struct ek_rq, fifo);
 	if (rq)
-		elv_unlink(ed, rq);
+		e24_unlink(ed, rq);
 	return rq;
 }
 
-static int elv_has_work(void *sd, ek_u64 now)
+static int e24_has_work(void *sd, ek_u64 now)
 {
-	struct elv_data *ed = sd;
+	struct e24_data *ed = sd;
 
 	(void)now;
 	return ed->queued != 0;
 }
 
-static void elv_completed(void *sd, struct ek_rq *rq, ek_u64 now)
-{
-	(void)sd;
-	(void)rq;
-	(void)now;
-}
-
 /* As the 2.4 scan: from the tail, up to and including a spent sequence. */
-static struct ek_rq *elv_front_merge_candidate(void *sd, ek_u8 dir, ek_u64 end)
+static struct ek_rq *e24_front_merge_candidate(void *sd, ek_u8 dir, ek_u64 end)
 {
-	struct elv_data *ed = sd;
+	struct e24_data *ed = sd;
 	struct ek_list *pos;
 
 	for (pos = ed->queue.prev; pos != &ed->queue; pos = pos->prev) {
-		struct ek_rq *rq = elv_entry(pos);
+		struct ek_rq *rq = e24_entry(pos);
 
 		if (rq->dir == dir && rq->sector == end)
 			return rq;
-		if (elv_seq(rq) <= 0)
+		if (e24_seq(rq) <= 0)
 			break;
 	}
 	return EK_NULL;
 }
 
-static void elv_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
+static void e24_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
 {
-	struct elv_data *ed = sd;
+	struct e24_data *ed = sd;
 	struct ek_list *pos;
 
-	if (rq->policy_data[0] == ELV_IN_FIFO || rq->sector == old_sector)
+	if (rq->policy_data[0] == E24_IN_FIFO || rq->sector == old_sector)
 		return;
 	/* a front merge: the grown request pays 1, and so do those behind it */
-	elv_pay(rq, 1);
+	e24_pay(rq, 1);
 	for (pos = rq->fifo.next; pos != &ed->queue; pos = pos->next)
-		elv_pay(elv_entry(pos), 1);
+		e24_pay(e24_entry(pos), 1);
 }
 
-static void elv_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
+static void e24_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
 {
 	(void)rq;
-	elv_unlink(sd, next);
+	e24_unlink(sd, next);
 }
+
+/* The two variants differ only in name, init and read-latency2's tunable. */
+#define E24_POLICY_COMMON						\
+	.sched_size = sizeof(struct e24_data),				\
+	.tunables = e24_tunables,					\
+	.counters = e24_counters,					\
+	.nr_counters = E24_NR_COUNTERS,					\
+	.set_tunable = e24_set_tunable,					\
+	.read_counter = e24_read_counter,				\
+	.insert = e24_insert,						\
+	.dispatch = e24_dispatch,					\
+	.has_work = e24_has_work,					\
+	.front_merge_candidate = e24_front_merge_candidate,		\
+	.merged = e24_merged,						\
+	.merged_requests = e24_merged_requests
 
 const struct ek_policy ek_elevator_policy = {
 	.name = "elevator",
 	.description = "Linux 2.4 elevator_linus: sorted insert, pass-over limits (read 8192, write 16384)",
-	.sched_size = sizeof(struct elv_data),
-	.pctx_size = 0,
-	.tunables = elv_tunables,
-	.nr_tunables = ELV_BOMB,
-	.init = elv_init,
-	.exit = elv_exit,
-	.set_tunable = elv_set_tunable,
-	.get_stat = elv_get_stat,
-	.insert = elv_insert,
-	.dispatch = elv_dispatch,
-	.has_work = elv_has_work,
-	.completed = elv_completed,
-	.front_merge_candidate = elv_front_merge_candidate,
-	.merged = elv_merged,
-	.merged_requests = elv_merged_requests,
+	.nr_tunables = E24_BOMB,
+	.init = e24_init,
+	E24_POLICY_COMMON,
 };
 
 const struct ek_policy ek_read_latency2_policy = {
 	.name = "read-latency2",
 	.description = "2.4 elevator + Morton's read-latency2: reads go in near the front",
-	.sched_size = sizeof(struct elv_data),
-	.pctx_size = 0,
-	.tunables = elv_tunables,
-	.nr_tunables = ELV_NR_TUNABLES,
-	.init = elv_rl2_init,
-	.exit = elv_exit,
-	.set_tunable = elv_set_tunable,
-	.get_stat = elv_get_stat,
-	.insert = elv_insert,
-	.dispatch = elv_dispatch,
-	.has_work = elv_has_work,
-	.completed = elv_completed,
-	.front_merge_candidate = elv_front_merge_candidate,
-	.merged = elv_merged,
-	.merged_requests = elv_merged_requests,
+	.nr_tunables = E24_NR_TUNABLES,
+	.init = e24_rl2_init,
+	E24_POLICY_COMMON,
 };

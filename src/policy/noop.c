@@ -25,11 +25,6 @@ static int noop_init(void *sd, struct ek_host *host, const ek_s64 *values)
 	return 0;
 }
 
-static void noop_exit(void *sd)
-{
-	(void)sd;
-}
-
 static void noop_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 {
 	struct noop_data *nd = sd;
@@ -72,20 +67,6 @@ static int noop_has_work(void *sd, ek_u64 now)
 	return !ek_list_empty(&nd->fifo);
 }
 
-static void noop_completed(void *sd, struct ek_rq *rq, ek_u64 now)
-{
-	(void)sd;
-	(void)rq;
-	(void)now;
-}
-
-static void noop_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
-{
-	(void)sd;
-	(void)rq;
-	(void)old_sector;
-}
-
 static void noop_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
 {
 	(void)rq;
@@ -99,12 +80,10 @@ const struct ek_policy ek_noop_policy = {
 	.pctx_size = 0,
 	.tunables = EK_NULL,
 	.nr_tunables = 0,
+	/* Arrival order only: sectors and completions do not matter. */
 	.init = noop_init,
-	.exit = noop_exit,
 	.insert = noop_insert,
 	.dispatch = noop_dispatch,
 	.has_work = noop_has_work,
-	.completed = noop_completed,
-	.merged = noop_merged,
 	.merged_requests = noop_merged_requests,
 };

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The host-independent policy library (src/policy/rbtree.c) is linked once,
- * into the shim, and exported from here, so policy sources stay free of
- * kernel headers and policy modules share one copy.
+ * The libraries policies use (src/lib/rbtree.c, src/lib/dlq.c) are linked
+ * once, into the shim, and exported from here, so policy sources stay free
+ * of kernel headers and policy modules share one copy.
  */
 #include <linux/export.h>
 
+#include "elvkit/dlq.h"
 #include "elvkit/rbtree.h"
 
 EXPORT_SYMBOL_GPL(ek_rb_insert);
@@ -16,3 +17,11 @@ EXPORT_SYMBOL_GPL(ek_rb_next);
 EXPORT_SYMBOL_GPL(ek_rb_prev);
 EXPORT_SYMBOL_GPL(ek_rb_lower_bound);
 EXPORT_SYMBOL_GPL(ek_rb_find);
+
+EXPORT_SYMBOL_GPL(ek_dlq_init);
+EXPORT_SYMBOL_GPL(ek_dlq_add);
+EXPORT_SYMBOL_GPL(ek_dlq_add_special);
+EXPORT_SYMBOL_GPL(ek_dlq_del);
+EXPORT_SYMBOL_GPL(ek_dlq_resort);
+EXPORT_SYMBOL_GPL(ek_dlq_merge);
+

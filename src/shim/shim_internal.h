@@ -3,20 +3,21 @@
 #ifndef ELVKIT_SHIM_INTERNAL_H
 #define ELVKIT_SHIM_INTERNAL_H
 
+#include <linux/blk-mq.h>
 #include <linux/hrtimer.h>
 #include <linux/iocontext.h>
 #include <linux/list.h>
 #include <linux/spinlock.h>
 
-#include "elv_private.h"
-#include "elvkit_hdr_facts.h"
-#include "elvkit/policy.h"
+#include "compat.h"
+#include "elvkit/contract.h"
 
 /* One registered policy: the elevator type built for it. */
 struct ek_sched {
-	const struct ek_policy *policy;
+	const struct ek_policy *policy;	/* as registered (unregister) */
+	struct ek_policy ops;		/* ek_policy_load()'s copy */
 	struct elevator_type et;
-	struct elv_fs_entry attrs[EK_MAX_TUNABLES + 1];
+	struct elv_fs_entry attrs[EK_MAX_TUNABLES + EK_MAX_COUNTERS + 1];
 	s64 defaults[EK_MAX_TUNABLES];
 	struct list_head node;
 };
@@ -29,7 +30,12 @@ struct ek_queue {
 	struct ek_host host;
 	struct hrtimer timer;		/* the policy's "run me at T" */
 	bool kick;			/* run the queue once the lock is dropped */
-	struct list_head bypass;	/* requests without a descriptor: FIFO */
+	/*
+	 * Requests the policy holds (inserted, not yet dispatched or merged
+	 * away). Written under the lock; has_work reads it without: nothing
+	 * held means no work, and whoever inserts runs the queue afterwards.
+	 */
+	unsigned int held;
 	s64 values[EK_MAX_TUNABLES];
 	/* the policy's per-queue data follows, sched_size bytes */
 	u64 sd[] __aligned(8);
@@ -43,14 +49,35 @@ struct ek_icq {
 };
 
 /* host_flags of an ek_rq */
-#define EKH_INSERTED	0x1
-#define EKH_DISPATCHED	0x2
-#define EKH_MERGED	0x4
+#define EKH_INSERTED	0x1	/* in the policy */
+#define EKH_DISPATCHED	0x2	/* handed out by the policy, not completed */
+#define EKH_MERGED	0x4	/* absorbed by another request */
+
+/* A hardware queue's descriptors (shim_desc.c): hctx->sched_data. */
+struct ek_descs {
+	unsigned int nr_chunks;
+	struct ek_rq **chunk;		/* EK_DESCS_PER_CHUNK each */
+};
+
+#define EK_DESCS_PER_CHUNK (PAGE_SIZE / sizeof(struct ek_rq))
+
+int ek_descs_init(struct blk_mq_hw_ctx *hctx);
+void ek_descs_grow(struct blk_mq_hw_ctx *hctx);
+void ek_descs_exit(struct blk_mq_hw_ctx *hctx);
+
+/* The descriptor of a request's scheduler tag. */
+static inline struct ek_rq *ek_desc_of(struct request *rq)
+{
+	struct ek_descs *d = rq->mq_hctx->sched_data;
+	unsigned int tag = rq->internal_tag;
+
+	return &d->chunk[tag / EK_DESCS_PER_CHUNK][tag % EK_DESCS_PER_CHUNK];
+}
 
 void ek_fill_ops(struct ek_sched *s);
-int ek_build_attrs(struct ek_sched *s);
+void ek_build_attrs(struct ek_sched *s);
 int ek_parse_defaults(struct ek_sched *s, const char *defaults);
-int ek_rq_cache_create(void);
-void ek_rq_cache_destroy(void);
+void ek_unlock_and_kick(struct ek_queue *eq, unsigned long flags)
+	__releases(&eq->lock);
 
 #endif

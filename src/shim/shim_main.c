@@ -3,12 +3,11 @@
  * elvkit: the elevator-ops shim. Policy modules register host-independent
  * policies here; each becomes a blk-mq elevator the kernel lists in
  * /sys/block/DEV/queue/scheduler. This module owns every difference of the
- * kernel's private elevator API (see elv_private.h).
+ * kernel's private elevator API (kernel_elevator.h, compat.h).
  */
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
-#include <linux/string.h>
 
 #include "elvkit_shim.h"
 #include "shim_internal.h"
@@ -16,28 +15,24 @@
 static LIST_HEAD(ek_scheds);
 static DEFINE_MUTEX(ek_scheds_lock);
 
-static bool ek_policy_valid(const struct ek_policy *p)
-{
-	return p->name && strlen(p->name) <= EK_POLICY_NAME_MAX && p->init &&
-	       p->exit && p->insert && p->dispatch && p->has_work &&
-	       p->completed && p->set_tunable &&
-	       (p->nr_tunables == 0 || p->tunables);
-}
-
 int elvkit_register(const struct ek_policy *policy, struct module *owner,
 		    const char *defaults)
 {
 	struct ek_sched *s;
+	const char *why;
 	int ret;
 
-	if (!ek_policy_valid(policy)) {
-		pr_err("elvkit: policy %s is incomplete\n",
-		       policy->name ? policy->name : "(unnamed)");
-		return -EINVAL;
-	}
+	BUILD_BUG_ON(EK_EINVAL != EINVAL);
 	s = kzalloc(sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
+	ret = ek_policy_load(&s->ops, policy, &why);
+	if (ret) {
+		pr_err("elvkit: policy %s breaks the contract: %s\n",
+		       policy->name ? policy->name : "(unnamed)", why);
+		kfree(s);
+		return ret;
+	}
 	s->policy = policy;
 	s->et.elevator_name = policy->name;
 	s->et.elevator_owner = owner;
@@ -46,9 +41,8 @@ int elvkit_register(const struct ek_policy *policy, struct module *owner,
 		s->et.icq_align = __alignof__(struct ek_icq);
 	}
 	ek_fill_ops(s);
-	ret = ek_build_attrs(s);
-	if (!ret)
-		ret = ek_parse_defaults(s, defaults);
+	ek_build_attrs(s);
+	ret = ek_parse_defaults(s, defaults);
 	if (!ret)
 		ret = elv_register(&s->et);
 	if (ret) {
@@ -84,18 +78,6 @@ void elvkit_unregister(const struct ek_policy *policy)
 }
 EXPORT_SYMBOL_GPL(elvkit_unregister);
 
-static int __init elvkit_init(void)
-{
-	return ek_rq_cache_create();
-}
-
-static void __exit elvkit_exit(void)
-{
-	ek_rq_cache_destroy();
-}
-
-module_init(elvkit_init);
-module_exit(elvkit_exit);
 MODULE_DESCRIPTION("elvkit: elevator-ops shim for host-independent I/O scheduling policies");
 MODULE_VERSION(ELVKIT_VERSION);
 MODULE_LICENSE("GPL");

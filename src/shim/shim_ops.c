@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The elevator operations: translate blk-mq's calls into the policy API.
+ * Where the kernels differ, compat.h bridges; nothing here tests a fact.
  *
  * Locking: ek_queue->lock serialises all policy calls. It is taken with
  * interrupts disabled because finish_request can run from a completion
@@ -9,6 +10,10 @@
  * called by blk-mq from inside our bio_merge and insert_requests, with the
  * lock already held. Nothing that may call back into has_work (running a
  * queue) is done under the lock: kicks are deferred until it is dropped.
+ *
+ * Like mq-deadline and bfq, a policy dispatches queue-wide, so the queue is
+ * marked QUEUE_FLAG_SQ_SCHED: blk-mq then runs one hardware queue for it
+ * instead of every one contending for the lock.
  */
 #include <linux/blkdev.h>
 #include <linux/blk-mq.h>
@@ -17,28 +22,9 @@
 #include <linux/ktime.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <trace/events/block.h>
 
 #include "shim_internal.h"
-
-/* Which rq_flags bit says prepare_request ran (the kernel renamed it). */
-#if defined(RQF_USE_SCHED)
-#define EK_RQF_PREPARED RQF_USE_SCHED
-#else
-#define EK_RQF_PREPARED RQF_ELVPRIV
-#endif
-
-static struct kmem_cache *ek_rq_cache;
-
-int ek_rq_cache_create(void)
-{
-	ek_rq_cache = KMEM_CACHE(ek_rq, 0);
-	return ek_rq_cache ? 0 : -ENOMEM;
-}
-
-void ek_rq_cache_destroy(void)
-{
-	kmem_cache_destroy(ek_rq_cache);
-}
 
 static struct ek_queue *ek_queue_of(struct request_queue *q)
 {
@@ -52,9 +38,10 @@ static struct ek_rq *ek_rq_of(struct request *rq)
 	return rq->elv.priv[0];
 }
 
+/* The checked copy: optional callbacks are filled in, call them as they are. */
 static const struct ek_policy *ek_policy_of(struct ek_queue *eq)
 {
-	return eq->sched->policy;
+	return &eq->sched->ops;
 }
 
 /* ---- host services given to the policy ---- */
@@ -88,18 +75,24 @@ static const struct ek_host_ops ek_kernel_host_ops = {
 };
 
 /*
- * The timer runs in hard interrupt context: only schedule an asynchronous
- * queue run (kblockd), which then asks has_work and dispatch again.
+ * Run the queue soon, from kblockd. blk_mq_run_hw_queues(q, true), as bfq
+ * does, pulls an already pending delayed run forward;
+ * blk_mq_delay_run_hw_queues(q, 0) would leave it where it is (up to the
+ * 3 ms budget delay), swallowing the kick.
  */
+static void ek_run_queue(struct ek_queue *eq)
+{
+	blk_mq_run_hw_queues(eq->q, true);
+}
+
+/* The timer runs in hard interrupt context: only schedule a queue run. */
 static enum hrtimer_restart ek_timer_fn(struct hrtimer *t)
 {
-	struct ek_queue *eq = container_of(t, struct ek_queue, timer);
-
-	blk_mq_delay_run_hw_queues(eq->q, 0);
+	ek_run_queue(container_of(t, struct ek_queue, timer));
 	return HRTIMER_NORESTART;
 }
 
-static void ek_unlock_and_kick(struct ek_queue *eq, unsigned long flags)
+void ek_unlock_and_kick(struct ek_queue *eq, unsigned long flags)
 	__releases(&eq->lock)
 {
 	bool kick = eq->kick;
@@ -107,87 +100,59 @@ static void ek_unlock_and_kick(struct ek_queue *eq, unsigned long flags)
 	eq->kick = false;
 	spin_unlock_irqrestore(&eq->lock, flags);
 	if (kick)
-		blk_mq_delay_run_hw_queues(eq->q, 0);
+		ek_run_queue(eq);
+}
+
+/*
+ * For the paths after which blk-mq runs the queue itself (insert,
+ * dispatch, has_work): a kick the policy asked for is already on its way.
+ */
+static void ek_unlock(struct ek_queue *eq, unsigned long flags)
+	__releases(&eq->lock)
+{
+	eq->kick = false;
+	spin_unlock_irqrestore(&eq->lock, flags);
 }
 
 /* ---- set-up and tear-down ---- */
-
-static struct ek_queue *ek_queue_alloc(struct request_queue *q,
-				       struct ek_sched *s)
-{
-	const struct ek_policy *p = s->policy;
-	struct ek_queue *eq;
-	int ret;
-
-	eq = kzalloc_node(sizeof(*eq) + p->sched_size, GFP_KERNEL, q->node);
-	if (!eq)
-		return ERR_PTR(-ENOMEM);
-	spin_lock_init(&eq->lock);
-	INIT_LIST_HEAD(&eq->bypass);
-	eq->q = q;
-	eq->sched = s;
-	memcpy(eq->values, s->defaults, sizeof(eq->values));
-#ifdef EK_HAVE_HRTIMER_SETUP
-	hrtimer_setup(&eq->timer, ek_timer_fn, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
-#else
-	hrtimer_init(&eq->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
-	eq->timer.function = ek_timer_fn;
-#endif
-	eq->host.ops = &ek_kernel_host_ops;
-	eq->host.host_data = eq;
-#ifdef blk_queue_rot	/* the kernel flipped the flag's sense */
-	eq->host.dev.rotational = !!blk_queue_rot(q);
-#else
-	eq->host.dev.rotational = !blk_queue_nonrot(q);
-#endif
-	eq->host.dev.queue_depth = q->tag_set ? q->tag_set->queue_depth : 1;
-	eq->host.dev.nr_requests = q->nr_requests;
-
-	ret = p->init(eq->sd, &eq->host, eq->values);
-	if (ret) {
-		kfree(eq);
-		return ERR_PTR(ret < 0 ? ret : -EINVAL);
-	}
-	return eq;
-}
 
 static struct ek_sched *ek_sched_of_type(struct elevator_type *e)
 {
 	return container_of(e, struct ek_sched, et);
 }
 
-#if EK_FACT_INIT_SCHED_TAKES_EQ
-/* The core allocated the elevator_queue and hands it to us. */
-static int ek_init_sched(struct request_queue *q, struct elevator_queue *e)
+/* init_sched, through compat.h's adapter: e is ready, q not yet using it. */
+int ek_queue_init(struct request_queue *q, struct elevator_queue *e)
 {
-	struct ek_queue *eq = ek_queue_alloc(q, ek_sched_of_type(e->type));
-
-	if (IS_ERR(eq))
-		return PTR_ERR(eq);
-	e->elevator_data = eq;
-	q->elevator = e;
-	return 0;
-}
-#else
-/* The scheduler allocates its elevator_queue. */
-static int ek_init_sched(struct request_queue *q, struct elevator_type *t)
-{
-	struct elevator_queue *e;
+	struct ek_sched *s = ek_sched_of_type(e->type);
+	const struct ek_policy *p = &s->ops;
 	struct ek_queue *eq;
+	int ret;
 
-	e = elevator_alloc(q, t);
-	if (!e)
+	eq = kzalloc_node(sizeof(*eq) + p->sched_size, GFP_KERNEL, q->node);
+	if (!eq)
 		return -ENOMEM;
-	eq = ek_queue_alloc(q, ek_sched_of_type(t));
-	if (IS_ERR(eq)) {
-		kobject_put(&e->kobj);
-		return PTR_ERR(eq);
+	spin_lock_init(&eq->lock);
+	eq->q = q;
+	eq->sched = s;
+	memcpy(eq->values, s->defaults, sizeof(eq->values));
+	ek_hrtimer_setup(&eq->timer, ek_timer_fn);
+	eq->host.ops = &ek_kernel_host_ops;
+	eq->host.host_data = eq;
+	eq->host.dev.rotational = ek_queue_rotational(q);
+	eq->host.dev.queue_depth = q->tag_set ? q->tag_set->queue_depth : 1;
+	eq->host.dev.nr_requests = q->nr_requests;
+
+	ret = p->init(eq->sd, &eq->host, eq->values);
+	if (ret) {
+		kfree(eq);
+		return ret < 0 ? ret : -EINVAL;
 	}
 	e->elevator_data = eq;
 	q->elevator = e;
+	blk_queue_flag_set(QUEUE_FLAG_SQ_SCHED, q);
 	return 0;
 }
-#endif
 
 static void ek_exit_sched(struct elevator_queue *e)
 {
@@ -195,9 +160,67 @@ static void ek_exit_sched(struct elevator_queue *e)
 
 	/* Waits for a running callback; afterwards none can start. */
 	hrtimer_cancel(&eq->timer);
-	WARN_ON_ONCE(!list_empty(&eq->bypass));
+	WARN_ON_ONCE(eq->held);
 	ek_policy_of(eq)->exit(eq->sd);
 	kfree(eq);
+}
+
+/* A policy with limit_depth gets blk-mq shallow depths down to 1 request. */
+static void ek_min_shallow(struct ek_queue *eq, struct blk_mq_hw_ctx *hctx)
+{
+	if (eq->sched->policy->limit_depth)
+		sbitmap_queue_min_shallow_depth(&hctx->sched_tags->bitmap_tags, 1);
+}
+
+static int ek_init_hctx(struct blk_mq_hw_ctx *hctx, unsigned int idx)
+{
+	ek_min_shallow(ek_queue_of(hctx->queue), hctx);
+	return ek_descs_init(hctx);
+}
+
+static void ek_exit_hctx(struct blk_mq_hw_ctx *hctx, unsigned int idx)
+{
+	ek_descs_exit(hctx);
+}
+
+/*
+ * queue/nr_requests was written; the queue is frozen. The new depth is read
+ * from the tags, not q->nr_requests, which some kernels update only after
+ * this call. only: the hardware queue whose tags changed, or NULL for all.
+ */
+void ek_queue_depth_updated(struct request_queue *q,
+			    struct blk_mq_hw_ctx *only)
+{
+	struct ek_queue *eq = ek_queue_of(q);
+	struct blk_mq_hw_ctx *hctx;
+	unsigned int depth = 0;
+	unsigned long i, flags;
+
+	queue_for_each_hw_ctx(q, hctx, i) {
+		if (only && hctx != only)
+			continue;
+		ek_descs_grow(hctx);
+		ek_min_shallow(eq, hctx);
+		depth = hctx->sched_tags->bitmap_tags.sb.depth +
+			hctx->sched_tags->nr_reserved_tags;
+	}
+	spin_lock_irqsave(&eq->lock, flags);
+	eq->host.dev.nr_requests = depth;
+	ek_policy_of(eq)->depth_updated(eq->sd);
+	ek_unlock_and_kick(eq, flags);
+}
+
+static void ek_limit_depth(blk_opf_t opf, struct blk_mq_alloc_data *data)
+{
+	struct ek_queue *eq = ek_queue_of(data->q);
+	const struct ek_policy *p = ek_policy_of(eq);
+	u32 n;
+
+	/* Read without the lock, as mq-deadline reads its async_depth. */
+	n = p->limit_depth(eq->sd, op_is_write(opf) ? EK_WRITE : EK_READ,
+			   op_is_sync(opf));
+	if (n)
+		data->shallow_depth = ek_shallow_depth(data, n);
 }
 
 /* ---- per-process contexts ---- */
@@ -214,13 +237,9 @@ static void ek_init_icq(struct io_cq *icq)
 	struct ek_icq *ei = ek_icq_of(icq);
 	const struct ek_policy *p = ek_policy_of(eq);
 
-	ei->pctx.owner = task_tgid_nr(current);
-	ei->pctx.flags = 0;
-	if (p->pctx_init) {
-		spin_lock(&eq->lock);
-		p->pctx_init(eq->sd, &ei->pctx);
-		spin_unlock(&eq->lock);
-	}
+	spin_lock(&eq->lock);
+	ek_pctx_start(p, eq->sd, &ei->pctx, task_tgid_nr(current));
+	spin_unlock(&eq->lock);
 }
 
 /*
@@ -235,40 +254,29 @@ static void ek_exit_icq(struct io_cq *icq)
 	unsigned long flags;
 
 	spin_lock_irqsave(&eq->lock, flags);
-	if (!(ei->pctx.flags & EK_PCTX_EXITED)) {
-		ei->pctx.flags |= EK_PCTX_EXITED;
-		if (p->pctx_exit)
-			p->pctx_exit(eq->sd, &ei->pctx);
-	}
+	ek_pctx_end(p, eq->sd, &ei->pctx);
 	ek_unlock_and_kick(eq, flags);
 }
 
 /* ---- request life ---- */
 
+/* The request's descriptor is its scheduler tag's: nothing to allocate. */
 static void ek_prepare_request(struct request *rq)
 {
 	struct ek_queue *eq = ek_queue_of(rq->q);
-	const struct ek_policy *p = ek_policy_of(eq);
-	struct ek_rq *erq;
+	struct ek_rq *erq = ek_desc_of(rq);
 
-	rq->elv.priv[0] = NULL;
-	rq->elv.priv[1] = NULL;
-	rq->elv.icq = NULL;
-	/*
-	 * Submitters may not sleep here. Without a descriptor the request is
-	 * still served, first-come first-served, through the bypass list.
-	 */
-	erq = kmem_cache_zalloc(ek_rq_cache, GFP_ATOMIC | __GFP_NOWARN);
-	if (!erq)
-		return;
+	memset(erq, 0, sizeof(*erq));
 	erq->host_rq = rq;
 	erq->owner = task_tgid_nr(current);
-	if (p->pctx_size) {
+	rq->elv.icq = NULL;
+	if (ek_policy_of(eq)->pctx_size) {
 		rq->elv.icq = ioc_find_get_icq(rq->q);
 		if (rq->elv.icq)
 			erq->pctx = &ek_icq_of(rq->elv.icq)->pctx;
 	}
 	rq->elv.priv[0] = erq;
+	rq->elv.priv[1] = NULL;
 }
 
 /* Bring the descriptor up to date with the request as it is now. */
@@ -298,9 +306,16 @@ static bool ek_rq_mergeable(struct request *rq)
 	switch (req_op(rq)) {
 	case REQ_OP_READ:
 	case REQ_OP_WRITE:
-	case REQ_OP_DISCARD:
 		break;
 	default:
+		/*
+		 * Not REQ_OP_DISCARD either: blk-mq merges one queued discard
+		 * into another without calling requests_merged (attempt_merge
+		 * skips elv_merge_requests for discards), which would free a
+		 * request the policy still holds. Unhashed, a queued discard
+		 * is never taken as the absorbed one; bios still merge into
+		 * it through q->last_merge (see ek_bio_merge).
+		 */
 		return false;
 	}
 	return !(rq->cmd_flags & REQ_NOMERGE_FLAGS) &&
@@ -310,28 +325,47 @@ static bool ek_rq_mergeable(struct request *rq)
 static void ek_insert_one(struct ek_queue *eq, struct request *rq,
 			  bool at_head, struct list_head *free, u64 now)
 {
+	const struct ek_policy *p = ek_policy_of(eq);
 	struct request_queue *q = eq->q;
 	struct ek_rq *erq = ek_rq_of(rq);
 
-	if (blk_mq_sched_try_insert_merge(q, rq, free))
-		return;
-	if (!erq) {
-		if (at_head)
-			list_add(&rq->queuelist, &eq->bypass);
-		else
-			list_add_tail(&rq->queuelist, &eq->bypass);
-		return;
+	if (WARN_ON_ONCE(!erq)) {
+		/* blk-mq prepares every request it inserts here; never lose one */
+		erq = ek_desc_of(rq);
+		memset(erq, 0, sizeof(*erq));
+		erq->host_rq = rq;
+		rq->elv.priv[0] = erq;
+		rq->rq_flags |= EK_RQF_PREPARED;
 	}
+	if (erq->host_flags & EKH_DISPATCHED) {
+		/*
+		 * It comes back after blk_mq_requeue_request (the kernel
+		 * re-inserts only requests without RQF_DONTPREP): now the
+		 * policy hears of the requeue, and gets it back as it was,
+		 * unmerged.
+		 */
+		erq->host_flags &= ~EKH_DISPATCHED;
+		erq->requeued = 1;
+		p->requeue(eq->sd, erq, now);
+	} else {
+		if (blk_mq_sched_try_insert_merge(q, rq, free))
+			return;
+		erq->requeued = 0;
+		erq->arrival_ns = now;
+	}
+	trace_block_rq_insert(rq);
 	ek_describe(erq, rq);
 	erq->at_head = at_head;
-	if (!(erq->host_flags & EKH_INSERTED))
-		erq->arrival_ns = now;
 	erq->host_flags = EKH_INSERTED;
-	ek_policy_of(eq)->insert(eq->sd, erq, now);
+	eq->held++;
+	p->insert(eq->sd, erq, now);
 	if (erq->kind == EK_KIND_NORMAL && !at_head && ek_rq_mergeable(rq)) {
 		elv_rqhash_add(q, rq);
 		if (!q->last_merge)
 			q->last_merge = rq;
+	} else if (req_op(rq) == REQ_OP_DISCARD && !at_head &&
+		   !q->last_merge) {
+		q->last_merge = rq;
 	}
 }
 
@@ -339,11 +373,7 @@ static void ek_insert_requests(struct blk_mq_hw_ctx *hctx,
 			       struct list_head *list, ek_insert_arg_t arg)
 {
 	struct ek_queue *eq = ek_queue_of(hctx->queue);
-#if EK_FACT_INSERT_FLAGS
-	bool at_head = arg & BLK_MQ_INSERT_AT_HEAD;
-#else
-	bool at_head = arg;
-#endif
+	bool at_head = ek_insert_at_head(arg);
 	u64 now = ktime_get_ns();
 	unsigned long flags;
 	struct request *rq, *next;
@@ -355,7 +385,7 @@ static void ek_insert_requests(struct blk_mq_hw_ctx *hctx,
 		list_del_init(&rq->queuelist);
 		ek_insert_one(eq, rq, at_head, &free, now);
 	}
-	ek_unlock_and_kick(eq, flags);
+	ek_unlock(eq, flags);
 
 	list_for_each_entry_safe(rq, next, &free, queuelist) {
 		list_del_init(&rq->queuelist);
@@ -373,24 +403,18 @@ static struct request *ek_dispatch_request(struct blk_mq_hw_ctx *hctx)
 	struct ek_rq *erq;
 
 	spin_lock_irqsave(&eq->lock, flags);
-	if (!list_empty(&eq->bypass)) {
-		rq = list_first_entry(&eq->bypass, struct request, queuelist);
-		list_del_init(&rq->queuelist);
-		goto out;
-	}
 	erq = ek_policy_of(eq)->dispatch(eq->sd, now);
-	if (!erq)
-		goto out;
-	erq->host_flags |= EKH_DISPATCHED;
-	erq->dispatch_ns = now;
-	rq = erq->host_rq;
-	elv_rqhash_del(q, rq);
-	if (q->last_merge == rq)
-		q->last_merge = NULL;
-out:
-	if (rq)
+	if (erq) {
+		erq->host_flags = EKH_DISPATCHED;
+		erq->dispatch_ns = now;
+		eq->held--;
+		rq = erq->host_rq;
+		elv_rqhash_del(q, rq);
+		if (q->last_merge == rq)
+			q->last_merge = NULL;
 		rq->rq_flags |= RQF_STARTED;
-	ek_unlock_and_kick(eq, flags);
+	}
+	ek_unlock(eq, flags);
 	return rq;
 }
 
@@ -400,27 +424,42 @@ static bool ek_has_work(struct blk_mq_hw_ctx *hctx)
 	unsigned long flags;
 	bool work;
 
+	/* The common case, without the lock: the policy holds nothing. */
+	if (!READ_ONCE(eq->held))
+		return false;
 	spin_lock_irqsave(&eq->lock, flags);
-	work = !list_empty(&eq->bypass) ||
-	       ek_policy_of(eq)->has_work(eq->sd, ktime_get_ns());
-	spin_unlock_irqrestore(&eq->lock, flags);
+	work = ek_policy_of(eq)->has_work(eq->sd, ktime_get_ns());
+	ek_unlock(eq, flags);
 	return work;
 }
 
+/*
+ * Nothing to do until the request comes back through insert_requests (see
+ * ek_insert_one): with RQF_DONTPREP it never does, blk-mq sends it to the
+ * device again directly, and it stays dispatched until it completes.
+ */
 static void ek_requeue_request(struct request *rq)
 {
-	struct ek_queue *eq = ek_queue_of(rq->q);
-	struct ek_rq *erq = ek_rq_of(rq);
-	const struct ek_policy *p = ek_policy_of(eq);
-	unsigned long flags;
+}
 
-	if (!erq || !(erq->host_flags & EKH_DISPATCHED))
-		return;
-	spin_lock_irqsave(&eq->lock, flags);
-	erq->host_flags &= ~EKH_DISPATCHED;
-	if (p->requeue)
-		p->requeue(eq->sd, erq, ktime_get_ns());
-	ek_unlock_and_kick(eq, flags);
+/*
+ * A request blk-mq frees while the policy still holds it: a merge the
+ * kernel did not report. Unlink it rather than let its descriptor be
+ * reused while linked. Called with the lock held.
+ */
+static void ek_unlink_lost(struct ek_queue *eq, struct ek_rq *erq)
+{
+	struct request *rq = erq->host_rq;
+
+	WARN_ONCE(1, "elvkit: %s: request %llu+%u freed while queued\n",
+		  eq->sched->policy->name, (unsigned long long)erq->sector,
+		  erq->nr_sectors);
+	elv_rqhash_del(eq->q, rq);
+	if (eq->q->last_merge == rq)
+		eq->q->last_merge = NULL;
+	erq->host_flags |= EKH_MERGED;
+	eq->held--;
+	ek_policy_of(eq)->merged_requests(eq->sd, erq, erq);
 }
 
 static void ek_finish_request(struct request *rq)
@@ -430,12 +469,20 @@ static void ek_finish_request(struct request *rq)
 	unsigned long flags;
 
 	if (erq) {
-		spin_lock_irqsave(&eq->lock, flags);
-		if (erq->host_flags & EKH_DISPATCHED)
-			ek_policy_of(eq)->completed(eq->sd, erq, ktime_get_ns());
-		ek_unlock_and_kick(eq, flags);
+		/* Without a completed callback, a completion needs no lock. */
+		if (((erq->host_flags & EKH_DISPATCHED) &&
+		     eq->sched->policy->completed) ||
+		    erq->host_flags == EKH_INSERTED) {
+			spin_lock_irqsave(&eq->lock, flags);
+			if (erq->host_flags & EKH_DISPATCHED)
+				ek_policy_of(eq)->completed(eq->sd, erq,
+							   ktime_get_ns());
+			else if (erq->host_flags == EKH_INSERTED)
+				ek_unlink_lost(eq, erq);
+			ek_unlock_and_kick(eq, flags);
+		}
+		erq->host_flags = 0;
 		rq->elv.priv[0] = NULL;
-		kmem_cache_free(ek_rq_cache, erq);
 	}
 	if (rq->elv.icq) {
 		put_io_context(rq->elv.icq->ioc);
@@ -444,41 +491,6 @@ static void ek_finish_request(struct request *rq)
 }
 
 /* ---- merging; all called with eq->lock held ---- */
-
-static bool ek_bio_merge(struct request_queue *q, struct bio *bio,
-			 unsigned int nr_segs)
-{
-	struct ek_queue *eq = ek_queue_of(q);
-	struct request *free = NULL;
-	unsigned long flags;
-	bool merged;
-
-	spin_lock_irqsave(&eq->lock, flags);
-	merged = blk_mq_sched_try_merge(q, bio, nr_segs, &free);
-	ek_unlock_and_kick(eq, flags);
-	if (free)
-		blk_mq_free_request(free);
-	return merged;
-}
-
-static int ek_request_merge(struct request_queue *q, struct request **req,
-			    struct bio *bio)
-{
-	struct ek_queue *eq = ek_queue_of(q);
-	const struct ek_policy *p = ek_policy_of(eq);
-	struct ek_rq *erq;
-
-	if (!p->front_merge_candidate)
-		return ELEVATOR_NO_MERGE;
-	erq = p->front_merge_candidate(eq->sd,
-				       bio_data_dir(bio) == WRITE ? EK_WRITE : EK_READ,
-				       bio_end_sector(bio));
-	if (erq && elv_bio_merge_ok(erq->host_rq, bio)) {
-		*req = erq->host_rq;
-		return ELEVATOR_FRONT_MERGE;
-	}
-	return ELEVATOR_NO_MERGE;
-}
 
 /* rq grew by a merge: tell the policy where it starts and ends now. */
 static void ek_resync(struct ek_queue *eq, struct ek_rq *erq,
@@ -492,8 +504,49 @@ static void ek_resync(struct ek_queue *eq, struct ek_rq *erq,
 	old = erq->sector;
 	erq->sector = blk_rq_pos(rq);
 	erq->nr_sectors = blk_rq_sectors(rq);
-	if (p->merged)
-		p->merged(eq->sd, erq, old);
+	p->merged(eq->sd, erq, old);
+}
+
+static bool ek_bio_merge(struct request_queue *q, struct bio *bio,
+			 unsigned int nr_segs)
+{
+	struct ek_queue *eq = ek_queue_of(q);
+	struct request *free = NULL, *last;
+	unsigned long flags;
+	bool merged;
+
+	spin_lock_irqsave(&eq->lock, flags);
+	merged = blk_mq_sched_try_merge(q, bio, nr_segs, &free);
+	/*
+	 * A discard merge calls no request_merged: the request grew behind
+	 * the policy's back. Queued discards are merge targets only as
+	 * q->last_merge (ek_rq_mergeable), so that is the one that grew.
+	 */
+	last = q->last_merge;
+	if (merged && !free && bio_op(bio) == REQ_OP_DISCARD && last &&
+	    last->biotail == bio)
+		ek_resync(eq, ek_rq_of(last), last);
+	ek_unlock_and_kick(eq, flags);
+	if (free)
+		blk_mq_free_request(free);
+	return merged;
+}
+
+static int ek_request_merge(struct request_queue *q, struct request **req,
+			    struct bio *bio)
+{
+	struct ek_queue *eq = ek_queue_of(q);
+	const struct ek_policy *p = ek_policy_of(eq);
+	struct ek_rq *erq;
+
+	erq = p->front_merge_candidate(eq->sd,
+				       bio_data_dir(bio) == WRITE ? EK_WRITE : EK_READ,
+				       bio_end_sector(bio));
+	if (erq && elv_bio_merge_ok(erq->host_rq, bio)) {
+		*req = erq->host_rq;
+		return ELEVATOR_FRONT_MERGE;
+	}
+	return ELEVATOR_NO_MERGE;
 }
 
 static void ek_request_merged(struct request_queue *q, struct request *rq,
@@ -510,13 +563,11 @@ static void ek_requests_merged(struct request_queue *q, struct request *rq,
 	struct ek_rq *erq = ek_rq_of(rq), *enext = ek_rq_of(next);
 
 	elv_rqhash_del(q, next);
-	if (!enext) {
-		/* A descriptor-less request merged away: off the bypass list. */
-		list_del_init(&next->queuelist);
-	} else if (enext->host_flags & EKH_INSERTED) {
+	if (enext && enext->host_flags == EKH_INSERTED) {
 		enext->host_flags |= EKH_MERGED;
-		if (erq && p->merged_requests)
-			p->merged_requests(eq->sd, erq, enext);
+		eq->held--;
+		p->merged_requests(eq->sd, erq && erq->host_flags & EKH_INSERTED ?
+				   erq : enext, enext);
 	}
 	ek_resync(eq, erq, rq);
 }
@@ -525,8 +576,11 @@ void ek_fill_ops(struct ek_sched *s)
 {
 	struct elevator_mq_ops *ops = &s->et.ops;
 
-	ops->init_sched = ek_init_sched;
+	ops->init_sched = ek_op_init_sched;
 	ops->exit_sched = ek_exit_sched;
+	ops->init_hctx = ek_init_hctx;
+	ops->exit_hctx = ek_exit_hctx;
+	ops->depth_updated = ek_op_depth_updated;
 	ops->insert_requests = ek_insert_requests;
 	ops->dispatch_request = ek_dispatch_request;
 	ops->has_work = ek_has_work;
@@ -537,6 +591,8 @@ void ek_fill_ops(struct ek_sched *s)
 	ops->request_merge = ek_request_merge;
 	ops->request_merged = ek_request_merged;
 	ops->requests_merged = ek_requests_merged;
+	if (s->policy->limit_depth)
+		ops->limit_depth = ek_limit_depth;
 	if (s->policy->pctx_size) {
 		ops->init_icq = ek_init_icq;
 		ops->exit_icq = ek_exit_icq;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Run configuration: defaults, lookups by name, tunables and device params. */
 #include <string.h>
+#include <elvkit/contract.h>
 #include "sim.h"
 
 static const struct {
@@ -29,8 +30,9 @@ void sim_config_init(struct sim_config *c)
 	c->think_us = -1;
 	c->bg = BG_DEFAULT;
 	c->wdepth = 256;
-	c->nr_requests = 128;
-	c->max_kb = 512;
+	c->nr_requests = 0;	/* blk-mq's default for the device's depth */
+	c->max_kb = 1280;	/* max_sectors_kb's default cap (BLK_DEF_MAX_SECTORS_CAP) */
+	c->wbt = -1;		/* on for rotational devices */
 	c->seed = 1;
 	c->time_limit_ns = 600ULL * 1000000000ULL;
 	c->startup_ios = 200;
@@ -40,13 +42,11 @@ void sim_config_init(struct sim_config *c)
 
 void sim_config_policy(struct sim_config *c, const struct ek_policy *p)
 {
-	ek_u32 i;
-
 	c->policy = p;
 	memset(c->tun, 0, sizeof(c->tun));
-	for (i = 0; i < p->nr_tunables && i < EK_MAX_TUNABLES; i++)
-		if (!(p->tunables[i].flags & EK_TUN_RO))
-			c->tun[i] = p->tunables[i].def;
+	/* A policy with more tunables than c->tun holds fails registration. */
+	if (p->nr_tunables <= EK_MAX_TUNABLES)
+		ek_tunables_default(p, c->tun);
 }
 
 void sim_config_model(struct sim_config *c, const struct ek_model_type *m)
@@ -61,19 +61,11 @@ void sim_config_model(struct sim_config *c, const struct ek_model_type *m)
 
 int sim_config_tune(struct sim_config *c, const char *name, ek_s64 v)
 {
-	ek_u32 i;
+	int i = ek_tunable_find(c->policy, name);
 
-	for (i = 0; i < c->policy->nr_tunables; i++) {
-		const struct ek_tunable *t = &c->policy->tunables[i];
-
-		if (strcmp(t->name, name) || (t->flags & EK_TUN_RO))
-			continue;
-		if (v < t->min || v > t->max)
-			return -2;
-		c->tun[i] = v;
-		return 0;
-	}
-	return -1;
+	if (i < 0)
+		return -1;
+	return ek_tunable_set(c->policy, NULL, c->tun, (ek_u32)i, v) ? -2 : 0;
 }
 
 int sim_config_dev(struct sim_config *c, const char *name, ek_s64 v)

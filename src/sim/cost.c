@@ -1,34 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * elvkit-cost POLICY DEPTH OPS: keep DEPTH requests queued in POLICY and do
- * OPS rounds of dispatch + completion + insert of a fresh request, inside
- * cost_loop(), so that `valgrind --tool=callgrind --toggle-collect=cost_loop`
- * counts the instructions a request costs at that queue depth. Sectors are
- * pseudo-random, a quarter of the requests are writes, 64 processes.
+ * elvkit-cost POLICY[:PROCS] DEPTH OPS: keep DEPTH requests queued in POLICY
+ * and do OPS rounds of dispatch + completion + insert of a fresh request,
+ * inside cost_loop(), so that `valgrind --tool=callgrind
+ * --toggle-collect=cost_loop` counts the instructions a request costs at
+ * that queue depth. Sectors are pseudo-random, a quarter of the requests
+ * are writes, from PROCS processes (64 unless given: a per-process policy
+ * costs differently with one queue and with many).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <elvkit/contract.h>
+#include <elvkit/rand.h>
 #include "sim.h"
 
 #define OWNERS 64
+#define MAX_OWNERS 4096
 
 static ek_u64 timer_at = EK_U64_MAX;
 
 static void t_arm(struct ek_host *h, ek_u64 when) { (void)h; timer_at = when; }
 static void t_cancel(struct ek_host *h) { (void)h; timer_at = EK_U64_MAX; }
 static void t_kick(struct ek_host *h) { (void)h; }
-static const struct ek_host_ops ops = { t_arm, t_cancel, t_kick };
+static const struct ek_host_ops host_ops = { t_arm, t_cancel, t_kick };
 
-static const struct ek_policy *pol;
+static struct ek_policy ops;
+static const struct ek_policy *pol = &ops;
 static void *sd;
-static struct ek_pctx *pctx[OWNERS];
+static struct ek_pctx *pctx[MAX_OWNERS];
+static ek_u32 nowners = OWNERS;
 static ek_u64 *sectors;
 static ek_u64 now;
 
 static void fill(struct ek_rq *rq, ek_u64 i)
 {
-	ek_u32 owner = (ek_u32)(sectors[i] % OWNERS);
+	ek_u32 owner = (ek_u32)(sectors[i] % nowners);
 
 	memset(rq, 0, sizeof(*rq));
 	rq->sector = sectors[i] & ~7ULL;
@@ -77,15 +84,33 @@ __attribute__((noinline)) static int cost_loop(ek_u64 depth, ek_u64 n)
 
 int main(int argc, char **argv)
 {
-	struct ek_host host = { &ops, { 1, 1, 0 }, NULL };
+	struct ek_host host = { &host_ops, { 1, 1, 0 }, NULL };
+	const struct ek_policy *p;
+	const char *why;
+	char name[64], *colon;
 	ek_s64 tun[EK_MAX_TUNABLES] = { 0 };
 	struct ek_rq *rqs;
 	ek_u64 depth, n, i, seed = 1;
 	ek_u32 k;
 
-	if (argc != 4 || !(pol = sim_find_policy(argv[1]))) {
-		fprintf(stderr, "usage: elvkit-cost POLICY DEPTH OPS\n");
+	if (argc == 4) {
+		snprintf(name, sizeof(name), "%s", argv[1]);
+		colon = strchr(name, ':');
+		if (colon) {
+			*colon = '\0';
+			nowners = (ek_u32)strtoul(colon + 1, NULL, 10);
+		}
+	}
+	if (argc != 4 || !(p = sim_find_policy(name)) || !nowners ||
+	    nowners > MAX_OWNERS) {
+		fprintf(stderr, "usage: elvkit-cost POLICY[:PROCS] DEPTH OPS (PROCS 1..%d)\n",
+			MAX_OWNERS);
 		return 2;
+	}
+	if (ek_policy_load(&ops, p, &why)) {
+		fprintf(stderr, "elvkit-cost: %s breaks the contract: %s\n",
+			p->name, why);
+		return 1;
 	}
 	depth = strtoull(argv[2], NULL, 10);
 	n = strtoull(argv[3], NULL, 10);
@@ -94,28 +119,19 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	host.dev.nr_requests = (ek_u32)depth;
-	for (k = 0; k < pol->nr_tunables; k++)
-		if (!(pol->tunables[k].flags & EK_TUN_RO))
-			tun[k] = pol->tunables[k].def;
+	ek_tunables_default(pol, tun);
 	sd = calloc(1, pol->sched_size ? pol->sched_size : 1);
 	rqs = calloc(depth, sizeof(*rqs));
 	sectors = malloc((depth + n) * sizeof(*sectors));
 	if (!sd || !rqs || !sectors || pol->init(sd, &host, tun))
 		return 1;
-	for (i = 0; i < depth + n; i++) {
-		ek_u64 z = (seed += 0x9E3779B97F4A7C15ULL);
-
-		z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-		z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-		sectors[i] = (z ^ (z >> 31)) % (1ULL << 31);
-	}
-	for (k = 0; k < OWNERS; k++) {
+	for (i = 0; i < depth + n; i++)
+		sectors[i] = ek_rand_below(&seed, 1ULL << 31);
+	for (k = 0; k < nowners; k++) {
 		pctx[k] = calloc(1, sizeof(struct ek_pctx) + pol->pctx_size);
 		if (!pctx[k])
 			return 1;
-		pctx[k]->owner = k + 1;
-		if (pol->pctx_init)
-			pol->pctx_init(sd, pctx[k]);
+		ek_pctx_start(pol, sd, pctx[k], k + 1);
 	}
 	for (i = 0; i < depth; i++) {
 		fill(&rqs[i], i);
@@ -129,13 +145,10 @@ int main(int argc, char **argv)
 	/* drain, so exit sees an empty queue */
 	while (next())
 		;
-	for (k = 0; k < OWNERS; k++) {
-		if (pol->pctx_exit)
-			pol->pctx_exit(sd, pctx[k]);
-		pctx[k]->flags |= EK_PCTX_EXITED;
-	}
+	for (k = 0; k < nowners; k++)
+		ek_pctx_end(pol, sd, pctx[k]);
 	pol->exit(sd);
-	for (k = 0; k < OWNERS; k++)
+	for (k = 0; k < nowners; k++)
 		free(pctx[k]);
 	free(sectors);
 	free(rqs);

@@ -65,3 +65,18 @@ void heap_free(struct heap *h)
 	h->ev = NULL;
 	h->n = h->cap = 0;
 }
+
+/* Take *pp (a link in q) out of q and run its thread now (a wake-up). */
+void waitq_wake(struct sim *s, struct waitq *q, struct sthread **pp)
+{
+	struct sthread *t = *pp, *prev = NULL;
+
+	if (pp != &q->head)
+		prev = ek_container_of(pp, struct sthread, wnext);
+	*pp = t->wnext;
+	if (q->tail == t)
+		q->tail = prev;
+	t->wnext = NULL;
+	t->waiting = 0;
+	heap_push(&s->heap, s->now, EV_THREAD, t, 0);
+}

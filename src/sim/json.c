@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* --json FILE: one object per (scheduler, device, workload, threads). */
+/*
+ * --json FILE: one object per (scheduler, device, workload, threads).
+ * iops, avg/p99/max_lat_ms and pct_over_*: the foreground threads'
+ * application I/Os; read_mbs, write_mbs, dev_iops: the device's;
+ * thread_bytes: each foreground thread's application bytes, jain their
+ * fairness index.
+ */
 #include <stdio.h>
 #include "report.h"
 
@@ -8,6 +14,8 @@ static const char *const mname[M_NR] = {
 	[M_IOPS] = "iops", [M_AVG] = "avg_lat_ms", [M_MAX] = "max_lat_ms",
 	[M_O2] = "pct_over_2s", [M_O10] = "pct_over_10s",
 	[M_STARTUP] = "startup_ms", [M_BGMAX] = "bg_max_lat_ms",
+	[M_P99] = "p99_lat_ms", [M_JAIN] = "jain", [M_DEV_IOPS] = "dev_iops",
+	[M_ELAPSED] = "elapsed_s",
 };
 
 int json_write(const char *path, const struct sim_row *rows, size_t n)
@@ -33,6 +41,10 @@ int json_write(const char *path, const struct sim_row *rows, size_t n)
 			if (r->runs > 1)
 				fprintf(f, ", \"%s_pm\": %.6f", mname[k], r->pm[k]);
 		}
+		fprintf(f, ", \"thread_bytes\": [");
+		for (k = 0; k < (int)r->nthread_bytes; k++)
+			fprintf(f, "%s%.0f", k ? ", " : "", r->thread_bytes[k]);
+		fprintf(f, "]");
 		fprintf(f, ", \"truncated\": %s, \"violations\": %llu}",
 			r->truncated ? "true" : "false", (unsigned long long)r->violations);
 	}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* tiobench-style text report, "the wall", and ASCII bar charts. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "report.h"
 
@@ -18,6 +19,10 @@ static void metrics(const struct sim_result *r, double *m)
 	m[M_O10] = r->lat_n ? 100.0 * (double)r->over_10s / (double)r->lat_n : 0;
 	m[M_STARTUP] = (double)r->startup_ns / 1e6;
 	m[M_BGMAX] = (double)r->bg_lat_max_ns / 1e6;
+	m[M_P99] = (double)sim_lat_quantile(r, 0.99) / 1e6;
+	m[M_JAIN] = r->jain;
+	m[M_DEV_IOPS] = (double)r->dev_completed / el;
+	m[M_ELAPSED] = el;
 }
 
 void row_fill(struct sim_row *row, const struct sim_result *r, unsigned n)
@@ -47,6 +52,19 @@ void row_fill(struct sim_row *row, const struct sim_result *r, unsigned n)
 		row->pm[k] = (hi[k] - lo[k]) / 2;
 }
 
+void row_thread_bytes(struct sim_row *row, const uint64_t *tb, unsigned nthreads, unsigned n)
+{
+	unsigned i, k;
+
+	row->nthread_bytes = nthreads;
+	row->thread_bytes = calloc(nthreads ? nthreads : 1, sizeof(*row->thread_bytes));
+	if (!row->thread_bytes)
+		abort();
+	for (i = 0; i < n; i++)
+		for (k = 0; k < nthreads; k++)
+			row->thread_bytes[k] += (double)tb[(size_t)i * nthreads + k] / n;
+}
+
 static void cell(FILE *f, const struct sim_row *r, int k, int width, int prec)
 {
 	char buf[64];
@@ -61,6 +79,11 @@ static void cell(FILE *f, const struct sim_row *r, int k, int width, int prec)
 static void hdr(FILE *f, const struct sim_row *r, const char *a, int width, int prec)
 {
 	fprintf(f, " %*s", r->runs > 1 ? width + prec + 6 : width, a);
+}
+
+static int wl_writes(int w)
+{
+	return w == WL_SEQWRITE || w == WL_RANDWRITE;
 }
 
 static int same_group(const struct sim_row *a, const struct sim_row *b)
@@ -98,6 +121,12 @@ void report_table(FILE *f, const struct sim_row *rows, size_t n)
 			(unsigned long long)g->seed);
 		if (g->runs > 1)
 			fprintf(f, "  (mean +/- half the range over %u seeds)\n", g->runs);
+		fprintf(f, "  App: the foreground threads' %s of %s as the application sees "
+			"them%s;\n  Dev: requests the device completed%s. Jain: fairness of "
+			"the threads' bytes (1 = equal).\n",
+			wl_writes(g->workload) ? "writes" : "reads", bs,
+			wl_writes(g->workload) ? "" : " (page-cache hits included)",
+			g->mixed ? "; Read/Write MB/s: the device's, all threads" : "");
 		fprintf(f, "%-14s %4s", "Scheduler", "Thr");
 		hdr(f, g, "Rate MB/s", 10, 2);
 		if (g->mixed) {
@@ -106,11 +135,14 @@ void report_table(FILE *f, const struct sim_row *rows, size_t n)
 		}
 		if (startup)
 			hdr(f, g, "Startup ms", 11, 1);
-		hdr(f, g, "IOPS", 9, 1);
-		hdr(f, g, "Avg Lat ms", 11, 3);
-		hdr(f, g, "Max Lat ms", 11, 3);
-		hdr(f, g, "Lat% >2s", 10, 4);
-		hdr(f, g, "Lat% >10s", 10, 4);
+		hdr(f, g, "App IO/s", 9, 1);
+		hdr(f, g, "App avg ms", 11, 3);
+		hdr(f, g, "App p99 ms", 11, 3);
+		hdr(f, g, "App max ms", 11, 3);
+		hdr(f, g, "App% >2s", 10, 4);
+		hdr(f, g, "App% >10s", 10, 4);
+		hdr(f, g, "Dev req/s", 10, 1);
+		hdr(f, g, "Jain", 6, 3);
 		fprintf(f, "\n");
 		for (; i < j; i++) {
 			const struct sim_row *r = &rows[i];
@@ -125,9 +157,12 @@ void report_table(FILE *f, const struct sim_row *rows, size_t n)
 				cell(f, r, M_STARTUP, 11, 1);
 			cell(f, r, M_IOPS, 9, 1);
 			cell(f, r, M_AVG, 11, 3);
+			cell(f, r, M_P99, 11, 3);
 			cell(f, r, M_MAX, 11, 3);
 			cell(f, r, M_O2, 10, 4);
 			cell(f, r, M_O10, 10, 4);
+			cell(f, r, M_DEV_IOPS, 10, 1);
+			cell(f, r, M_JAIN, 6, 3);
 			fprintf(f, "%s\n", r->truncated ? "  (time limit hit)" : "");
 		}
 		fprintf(f, "\n");

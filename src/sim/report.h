@@ -5,8 +5,13 @@
 
 #include "sim.h"
 
+/*
+ * Metrics of a row. App: the foreground threads' application I/Os (reads of
+ * --block, page-cache hits included, or write bios). Dev: what the device
+ * did, for every thread.
+ */
 enum { M_RATE, M_READ, M_WRITE, M_IOPS, M_AVG, M_MAX, M_O2, M_O10, M_STARTUP,
-	M_BGMAX, M_NR };
+	M_BGMAX, M_P99, M_JAIN, M_DEV_IOPS, M_ELAPSED, M_NR };
 
 struct sim_row {
 	const char *sched, *device;
@@ -19,9 +24,13 @@ struct sim_row {
 	double mean[M_NR], pm[M_NR];	/* pm: (max - min) / 2 over runs */
 	int truncated;
 	uint64_t violations;
+	double *thread_bytes;		/* per foreground thread, mean over runs (malloc'd) */
+	unsigned nthread_bytes;
 };
 
 void row_fill(struct sim_row *row, const struct sim_result *r, unsigned n);
+/* tb: n runs of nthreads entries each (sim_config.thread_bytes) */
+void row_thread_bytes(struct sim_row *row, const uint64_t *tb, unsigned nthreads, unsigned n);
 void report_table(FILE *f, const struct sim_row *rows, size_t n);
 void report_wall(FILE *f, const struct sim_row *rows, size_t n);
 void report_chart(FILE *f, const struct sim_row *rows, size_t n);

@@ -53,8 +53,9 @@ struct sim_config {
 	int bg;				/* enum sim_bg */
 	uint64_t bg_block;		/* 0: same as block */
 	unsigned wdepth;		/* async bios in flight per writer */
-	unsigned nr_requests;		/* per direction */
+	unsigned nr_requests;		/* shared request pool; 0: 2 x min(queue depth, 128) */
 	unsigned max_kb;		/* largest merged request */
+	int wbt;			/* writeback throttling: 1 on, 0 off, -1 rotational only */
 	unsigned requeue_pct;		/* requeue this % of dispatches */
 	uint64_t seed;
 	uint64_t time_limit_ns;
@@ -63,22 +64,41 @@ struct sim_config {
 	struct sim_prio prio[SIM_MAX_PRIO];
 	unsigned nprio;			/* 0: all best-effort 4 */
 	struct sim_prio bg_prio;
+	uint64_t min_time_ns;		/* foreground threads repeat their work until then */
+	uint64_t *thread_bytes;		/* optional out: each foreground thread's bytes */
 	struct sim_hooks hooks;
 };
+
+/* Latency histogram: exact below 64 ns, then 64 steps per power of two (1.6%). */
+#define SIM_LAT_SUB_BITS 6
+#define SIM_LAT_BUCKETS (64 * (64 - SIM_LAT_SUB_BITS + 1))
 
 struct sim_result {
 	uint64_t elapsed_ns;		/* until the last foreground thread ended */
 	uint64_t fg_bytes, fg_ios;
 	uint64_t read_bytes, write_bytes;	/* everyone's, within elapsed */
+	/* application I/Os of the foreground threads (reads include page-cache hits) */
 	uint64_t lat_n, lat_sum_ns, lat_max_ns, over_2s, over_10s;
+	uint64_t lat_hist[SIM_LAT_BUCKETS];
+	unsigned nthread_bytes;		/* foreground threads (entries of cfg->thread_bytes) */
+	double jain;			/* Jain's fairness index of their bytes */
 	uint64_t bg_lat_max_ns;
 	uint64_t max_wait_ns[2];	/* insert to dispatch, per direction */
 	uint64_t max_service_ns;	/* dispatch to completion */
 	uint64_t startup_ns;
 	uint64_t inserted, dispatched, completed, merged_away;
+	uint64_t dev_completed;		/* requests the device completed within elapsed */
 	uint64_t back_merges, front_merges, requeues;
 	uint64_t bios, bios_done;
+	uint64_t plug_merges;
 	uint64_t events;
+	/* the block layer */
+	unsigned nr_requests;		/* the shared pool's size */
+	unsigned tags_max, tags_limited_max;	/* most held at once; under limit_depth */
+	uint64_t tag_waits;		/* submissions that slept for a request */
+	uint64_t wbt_waits;		/* submissions that slept in wbt */
+	uint64_t wbt_scale_downs, wbt_scale_ups;
+	unsigned wbt_min_depth;		/* wbt's smallest max_depth; 0 when off */
 	int truncated;			/* hit time_limit */
 	uint64_t violations;
 	char violation[200];		/* the first one */
@@ -99,10 +119,13 @@ const char *sim_workload_help(int w);
 int sim_workload_mixed(const struct sim_config *c);
 int64_t sim_think_us(const struct sim_config *c);
 
-/* policies.c: every policy the simulator offers, NULL-terminated */
+/* policy_table.c: every policy of elvkit/policy_list.h, NULL-terminated */
 extern const struct ek_policy *const sim_policies[];
 
-/* host.c */
+/* run.c */
 int sim_run(const struct sim_config *c, struct sim_result *r);
+
+/* account.c: the latency (ns) below which a share q (0..1) of the histogram lies */
+uint64_t sim_lat_quantile(const struct sim_result *r, double q);
 
 #endif

@@ -6,20 +6,26 @@
 
 SIM_OUT := $(BUILD)/sim
 SIM_SAN_OUT := $(BUILD)/sim-san
-SIM_CORE := config events host workload report json policies
+# The host (the block layer) is host.c plus one file per stage; see sim_int.h.
+SIM_HOST := host plug sched_queue wbt tags dispatch pool
+SIM_CORE := config events run $(SIM_HOST) workload readahead account report json policy_table
 MODEL_SRCS := $(sort $(wildcard src/model/*.c))
-SIM_HDRS := $(wildcard include/elvkit/*.h src/sim/*.h src/model/*.h)
+SIM_HDRS := $(wildcard include/elvkit/*.h src/lib/*.h src/policy/*.h src/sim/*.h src/model/*.h)
 # The simulator is run, not debugged, most of the time: optimise it.
 SIM_CFLAGS := $(USER_CFLAGS) -O2
 SIM_SAN_CFLAGS := $(USER_CFLAGS) $(SAN_FLAGS)
 
-sim_objs = $(addprefix $(1)/,$(SIM_CORE:=.o)) \
-	$(patsubst src/model/%.c,$(1)/model/%.o,$(MODEL_SRCS)) \
-	$(patsubst src/policy/%.c,$(1)/policy/%.o,$(POLICY_SRCS))
+# Every model, policy and library source: a new one needs no line here.
+model_objs = $(patsubst src/model/%.c,$(1)/model/%.o,$(MODEL_SRCS))
+policy_objs = $(patsubst src/policy/%.c,$(1)/policy/%.o,$(POLICY_SRCS)) \
+	$(patsubst src/lib/%.c,$(1)/lib/%.o,$(LIB_SRCS))
+sim_objs = $(addprefix $(1)/,$(SIM_CORE:=.o)) $(call model_objs,$(1)) $(call policy_objs,$(1))
 SIM_OBJS := $(call sim_objs,$(SIM_OUT))
 SIM_SAN_OBJS := $(call sim_objs,$(SIM_SAN_OUT))
-# Models must build without libc, like the policies: checked on every build.
-MODEL_FREESTANDING := $(patsubst src/model/%.c,$(SIM_OUT)/freestanding/%.o,$(MODEL_SRCS))
+# Models, policies and libraries must build without libc (they go into the
+# kernel too): checked on every build.
+FREESTANDING := $(patsubst src/%.c,$(SIM_OUT)/freestanding/%.o,\
+	$(MODEL_SRCS) $(POLICY_SRCS) $(LIB_SRCS))
 
 SIM_TEST_SRC := tests/sim
 SIM_C_TESTS := $(sort $(wildcard $(SIM_TEST_SRC)/[0-9][0-9][0-9]-*.c))
@@ -37,10 +43,10 @@ $(SIM_OUT)/%.o: src/sim/%.c $(SIM_HDRS)
 $(SIM_OUT)/model/%.o: src/model/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_CFLAGS) -c $< -o $@
-$(SIM_OUT)/policy/%.o: src/policy/%.c $(SIM_HDRS)
+$(call policy_objs,$(SIM_OUT)): $(SIM_OUT)/%.o: src/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_CFLAGS) -c $< -o $@
-$(SIM_OUT)/freestanding/%.o: src/model/%.c $(SIM_HDRS)
+$(SIM_OUT)/freestanding/%.o: src/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_CFLAGS) -ffreestanding -nostdinc -c $< -o $@
 
@@ -50,26 +56,31 @@ $(SIM_SAN_OUT)/%.o: src/sim/%.c $(SIM_HDRS)
 $(SIM_SAN_OUT)/model/%.o: src/model/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_SAN_CFLAGS) -c $< -o $@
-$(SIM_SAN_OUT)/policy/%.o: src/policy/%.c $(SIM_HDRS)
+$(call policy_objs,$(SIM_SAN_OUT)): $(SIM_SAN_OUT)/%.o: src/%.c $(SIM_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SIM_SAN_CFLAGS) -c $< -o $@
 
-$(BUILD)/elvkit-sim: $(SIM_OUT)/cli.o $(SIM_OBJS) $(MODEL_FREESTANDING)
-	$(CC) $(SIM_CFLAGS) $(SIM_OUT)/cli.o $(SIM_OBJS) -lm -o $@
+# The command line: parse, validate, run, report (and --help, --list).
+SIM_CLI := cli cli_parse cli_validate cli_list
 
-# The cost harness: policies only, no simulator, so callgrind counts them.
-$(BUILD)/elvkit-cost: $(SIM_OUT)/cost.o $(SIM_OUT)/config.o $(SIM_OUT)/policies.o \
-		$(patsubst src/policy/%.c,$(SIM_OUT)/policy/%.o,$(POLICY_SRCS)) \
-		$(patsubst src/model/%.c,$(SIM_OUT)/model/%.o,$(MODEL_SRCS))
+$(BUILD)/elvkit-sim: $(SIM_CLI:%=$(SIM_OUT)/%.o) $(SIM_OBJS) $(FREESTANDING)
+	$(CC) $(SIM_CFLAGS) $(SIM_CLI:%=$(SIM_OUT)/%.o) $(SIM_OBJS) -lm -o $@
+
+# The cost harness: the policies and the lookups by name (config.c, which
+# also resolves models, hence every model), no simulator, so callgrind
+# counts the policies. Same object lists as the simulator: a new policy or
+# model cannot leave it with an undefined reference.
+$(BUILD)/elvkit-cost: $(SIM_OUT)/cost.o $(SIM_OUT)/config.o $(SIM_OUT)/policy_table.o \
+		$(call policy_objs,$(SIM_OUT)) $(call model_objs,$(SIM_OUT))
 	$(CC) $(SIM_CFLAGS) $^ -o $@
 
-$(SIM_SAN_OUT)/tests/%: $(SIM_TEST_SRC)/%.c $(SIM_SAN_OBJS) $(SIM_HDRS)
+$(SIM_SAN_OUT)/tests/%: $(SIM_TEST_SRC)/%.c $(SIM_SAN_OBJS) $(SIM_HDRS) $(wildcard $(SIM_TEST_SRC)/*.h)
 	@mkdir -p $(@D)
 	@rm -f $@
 	$(CC) $(SIM_SAN_CFLAGS) -Isrc/sim $< $(SIM_SAN_OBJS) -lm -o $@
 
 # The CLI for the shell tests, with the sanitizers like the C tests.
-$(SIM_SAN_OUT)/elvkit-sim: $(SIM_SAN_OUT)/cli.o $(SIM_SAN_OBJS)
+$(SIM_SAN_OUT)/elvkit-sim: $(SIM_CLI:%=$(SIM_SAN_OUT)/%.o) $(SIM_SAN_OBJS)
 	$(CC) $(SIM_SAN_CFLAGS) $^ -lm -o $@
 
 sim-test-build: $(SIM_TEST_BINS) $(SIM_SAN_OUT)/elvkit-sim
@@ -78,7 +89,7 @@ demo: $(BUILD)/elvkit-sim
 	@src/sim/demo.sh $(BUILD)/elvkit-sim
 
 bench-cost: $(BUILD)/elvkit-cost $(BUILD)/elvkit-sim
-	@src/sim/bench-cost.sh $(BUILD)/elvkit-cost
+	@scripts/bench-cost.sh $(BUILD)/elvkit-cost
 
 # Build what builds, then run and record every test; fail if any failed.
 check-sim:

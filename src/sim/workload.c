@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Workloads: threads that issue bios. Synchronous threads (readers) have
- * one bio in flight and think between bios; asynchronous ones (writeback)
- * keep up to wdepth bios in flight. Each thread works in its own region:
- * foreground regions lie one after another from sector 0, background
- * regions after them.
+ * Workloads: threads doing application I/O of --block. Synchronous threads
+ * (readers) do one read at a time and think between reads: sequential
+ * ones read through the page cache with read-ahead (readahead.c), random
+ * ones issue a bio per read. Asynchronous ones (writeback) keep up to
+ * --wdepth bios in flight. Each thread works in its own region: foreground
+ * regions lie one after another from sector 0, background regions after
+ * them. Until --min-time, a foreground thread that has done its share
+ * starts another pass. The workload reaches the host only through s->hops
+ * (struct sim_host_ops); the host completes its bios through end_io.
  */
 #include <stdlib.h>
 #include "sim_int.h"
@@ -82,22 +86,23 @@ int wl_build(struct sim *s)
 		}
 		if (w == WL_RANDWRITE)
 			t->random = 1;
-		if (t->sync && !t->random && c->readahead / 512 > bs)
-			t->bs = (uint32_t)(c->readahead / 512);	/* page-cache read-ahead */
 		if (w == WL_STARTUP) {
 			t->startup = 1;
 			t->start_ns = c->warmup_ns;
 			thread_setup(s, t, s->cap / 4, STARTUP_REGION, bs);
 			t->left = c->startup_ios;
 		} else {
-			thread_setup(s, t, (uint64_t)i * per, per, t->bs ? t->bs : bs);
+			thread_setup(s, t, (uint64_t)i * per, per, bs);
 			if (t->random)
 				t->left = c->ios / nfg ? c->ios / nfg : 1;
 			else
 				t->left = t->region_len / t->bs;
 		}
+		t->share = t->left;
 		t->max_inflight = t->sync ? 1 : c->wdepth;
 		t->think_ns = t->sync ? think : 0;
+		if (t->sync && !t->random && c->readahead / 512 > t->bs)
+			ra_init(s, t);
 	}
 	fgend = w == WL_STARTUP ? 0 : (uint64_t)nfg * per;
 	if (fgend > s->cap / 2)
@@ -114,10 +119,10 @@ int wl_build(struct sim *s)
 		t->dir = bg == BG_WRITE ? EK_WRITE : EK_READ;
 		t->sync = bg == BG_READ;
 		t->max_inflight = t->sync ? 1 : c->wdepth;
-		if (t->sync && c->readahead / 512 > bgbs)
-			bgbs = (uint32_t)(c->readahead / 512);
 		thread_setup(s, t, fgend + (uint64_t)(i - nfg) * bglen, bglen, bgbs);
 		t->left = UINT64_MAX;
+		if (t->sync && c->readahead / 512 > t->bs)
+			ra_init(s, t);
 	}
 	s->fg_running = nfg;
 	for (i = 0; i < s->nthreads; i++)
@@ -131,11 +136,7 @@ static void thread_finish(struct sim *s, struct sthread *t)
 
 	t->done = 1;
 	t->finish_ns = s->now;
-	if (t->pctx) {
-		if (s->pol->pctx_exit)
-			s->pol->pctx_exit(s->sd, t->pctx);
-		t->pctx->flags |= EK_PCTX_EXITED;
-	}
+	s->hops->task_exit(s, t);
 	if (t->bg)
 		return;
 	if (t->startup)
@@ -153,21 +154,88 @@ static void thread_finish(struct sim *s, struct sthread *t)
 	}
 }
 
-void wl_stop(struct sim *s)
+/* The time limit: everyone stops; 1 if a foreground thread had not done its share. */
+int wl_stop(struct sim *s)
 {
+	int cut = 0;
 	unsigned i;
 
 	s->ended = 1;
 	s->end_ns = s->now;
 	for (i = 0; i < s->nthreads; i++) {
-		s->threads[i].left = 0;
-		heap_push(&s->heap, s->now, EV_THREAD, &s->threads[i], 0);
+		struct sthread *t = &s->threads[i];
+
+		cut |= !t->bg && !t->done && !t->share_done && t->left;
+		t->left = 0;
+		heap_push(&s->heap, s->now, EV_THREAD, t, 0);
 	}
+	return cut;
+}
+
+/* Application I/Os left to start; a foreground pass repeats until --min-time. */
+uint64_t wl_more(struct sim *s, struct sthread *t)
+{
+	if (t->left)
+		return t->left;
+	t->share_done = 1;
+	if (!t->bg && !t->startup && !s->ended && s->now < s->cfg->min_time_ns)
+		t->left = t->share;
+	return t->left;
+}
+
+struct sbio *wl_new_bio(struct sim *s, struct sthread *t, uint64_t off, uint32_t nr,
+			void (*end_io)(struct sim *s, struct sbio *b))
+{
+	struct sbio *b = s->hops->bio_alloc(s);
+
+	b->sector = t->region + off;
+	b->nr = nr;
+	b->dir = t->dir;
+	b->t = t;
+	b->submit_ns = s->now;
+	b->end_io = end_io;
+	t->inflight++;
+	s->res->bios++;
+	return b;
+}
+
+void wl_queue_bio(struct sthread *t, struct sbio *b)
+{
+	b->next = NULL;
+	if (t->pending_tail)
+		t->pending_tail->next = b;
+	else
+		t->pending = b;
+	t->pending_tail = b;
+}
+
+int wl_submit_pending(struct sim *s, struct sthread *t)
+{
+	while (t->pending) {
+		struct sbio *b = t->pending, *next = b->next;
+
+		if (!s->hops->submit_bio(s, b))
+			return 0;
+		t->pending = next;
+		if (!next)
+			t->pending_tail = NULL;
+	}
+	return 1;
+}
+
+/* A bio that is one application I/O is done; the thread runs again after its think time. */
+static void app_bio_end_io(struct sim *s, struct sbio *b)
+{
+	struct sthread *t = b->t;
+
+	t->inflight--;
+	acct_bio_done(s, b);
+	acct_app_io(s, t, s->now - b->submit_ns, (uint64_t)b->nr * 512);
+	heap_push(&s->heap, s->now + t->think_ns, EV_THREAD, t, 0);
 }
 
 static struct sbio *make_bio(struct sim *s, struct sthread *t)
 {
-	struct sbio *b = host_bio_alloc(s);
 	uint64_t off;
 
 	if (t->random) {
@@ -178,74 +246,59 @@ static struct sbio *make_bio(struct sim *s, struct sthread *t)
 		off = t->pos;
 		t->pos += t->bs;
 	}
-	b->sector = t->region + off;
-	b->nr = t->bs;
-	b->dir = t->dir;
-	b->t = t;
-	b->submit_ns = s->now;
 	t->left--;
-	t->inflight++;
-	s->res->bios++;
-	return b;
+	return wl_new_bio(s, t, off, t->bs, app_bio_end_io);
+}
+
+/*
+ * An async writer that still has data but all of its --wdepth bios out is
+ * held back by its dirty limit: what balance_dirty_pages() records for wbt.
+ */
+static void note_dirty_limit(struct sim *s, const struct sthread *t)
+{
+	if (!t->sync && t->dir == EK_WRITE && t->left && !t->done) {
+		s->dirty_sleep_ns = s->now;
+		s->dirty_slept = 1;
+	}
+}
+
+/* A bio per application I/O; 1 when the thread has nothing left. */
+static int bio_thread_run(struct sim *s, struct sthread *t)
+{
+	if (!wl_submit_pending(s, t))
+		return 0;
+	while (t->inflight < t->max_inflight && wl_more(s, t)) {
+		wl_queue_bio(t, make_bio(s, t));
+		if (!wl_submit_pending(s, t))
+			return 0;
+	}
+	return !t->left && !t->inflight;
 }
 
 void wl_thread_run(struct sim *s, struct sthread *t)
 {
+	int finished;
+
 	if (t->done || t->waiting)
 		return;
-	if (t->blocked) {
-		if (!host_submit_bio(s, t->blocked)) {
-			host_wait(s, t, t->dir);
-			return;
-		}
-		t->blocked = NULL;
+	if (t->ra_on) {
+		finished = ra_reader_run(s, t);	/* plugs each read-ahead itself */
+	} else {
+		s->hops->plug_start(s, t);
+		finished = bio_thread_run(s, t);
+		s->hops->plug_finish(s, t);
 	}
-	while (t->inflight < t->max_inflight && t->left) {
-		struct sbio *b = make_bio(s, t);
-
-		if (!host_submit_bio(s, b)) {
-			t->blocked = b;
-			host_wait(s, t, t->dir);
-			return;
-		}
-	}
-	if (!t->left && !t->inflight)
+	note_dirty_limit(s, t);
+	if (finished)
 		thread_finish(s, t);
 }
 
-void wl_bio_done(struct sim *s, struct sbio *b)
+void wl_free(struct sim *s)
 {
-	struct sthread *t = b->t;
-	uint64_t lat = s->now - b->submit_ns, bytes = (uint64_t)b->nr * 512;
-	struct sim_result *r = s->res;
+	unsigned i;
 
-	t->inflight--;
-	r->bios_done++;
-	if (!t->bg) {
-		/*
-		 * After a cut at the time limit, bytes no longer count, but the
-		 * latency of what was stuck does (measured when it drains).
-		 */
-		if (!s->ended) {
-			r->fg_bytes += bytes;
-			r->fg_ios++;
-		}
-		r->lat_n++;
-		r->lat_sum_ns += lat;
-		if (lat > r->lat_max_ns)
-			r->lat_max_ns = lat;
-		if (lat > 2000000000ULL)
-			r->over_2s++;
-		if (lat > 10000000000ULL)
-			r->over_10s++;
-	} else if (lat > r->bg_lat_max_ns) {
-		r->bg_lat_max_ns = lat;
-	}
-	if (!s->ended) {
-		if (b->dir == EK_WRITE)
-			r->write_bytes += bytes;
-		else
-			r->read_bytes += bytes;
-	}
-	heap_push(&s->heap, s->now + t->think_ns, EV_THREAD, t, 0);
+	for (i = 0; i < s->nthreads; i++)
+		ra_free(&s->threads[i]);
+	free(s->threads);
+	s->threads = NULL;
 }

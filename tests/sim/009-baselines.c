@@ -24,6 +24,7 @@ static double read_rate(const char *sched, uint64_t *max_lat)
 
 	/* QD1 and a small cache: the scheduler, not the disk, orders the I/O */
 	st_config(&c, sched, "hdd-2002", "read-vs-write", 1);
+	c.wbt = 0;	/* 2.4 had no writeback throttling to hide the elevator */
 	c.size = 16ULL << 20;
 	c.time_limit_ns = 30ULL * 1000000000ULL;
 	st_run(&c, &r);

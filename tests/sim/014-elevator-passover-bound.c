@@ -76,9 +76,10 @@ static void bound(ek_s64 rlat, ek_s64 wlat, const char *wl, unsigned threads)
 	free(p.disp);
 	memset(&p, 0, sizeof(p));
 	st_config(&c, "elevator", "hdd", wl, threads);
+	c.wbt = 0;	/* 2.4 had no writeback throttling: writes queue up as they did */
 	c.bg = BG_WRITE;
 	c.ios = 3000;
-	c.size = 64ULL << 20;
+	c.size = 256ULL << 20;	/* read-ahead makes 128k requests: enough of them */
 	c.time_limit_ns = 60ULL * 1000000000ULL;
 	CHECK(!sim_config_tune(&c, "read_latency", rlat) &&
 	      !sim_config_tune(&c, "write_latency", wlat), "tunables");
@@ -106,6 +107,7 @@ static uint64_t read_vs_write_max(const char *sched, double *mbs)
 	struct sim_result r;
 
 	st_config(&c, sched, "hdd-2002", "read-vs-write", 1);
+	c.wbt = 0;	/* 2.4 had no writeback throttling */
 	c.size = 16ULL << 20;
 	c.time_limit_ns = 60ULL * 1000000000ULL;
 	st_run(&c, &r);

@@ -19,6 +19,11 @@ static void run(const char *sched, ek_s64 antic, struct sim_result *r,
 	struct sim_config c;
 
 	st_config(&c, sched, "hdd", "read-vs-write", 1);
+	/* no NCQ: the scheduler alone orders the I/O, as anticipation assumes */
+	if (sim_config_dev(&c, "qd", 1)) {
+		printf("FAIL: hdd has no qd\n");
+		exit(1);
+	}
 	c.size = 256ULL << 20;	/* ~2 s: several read and write batches */
 	c.time_limit_ns = 60ULL * 1000000000ULL;
 	if (antic >= 0 && sim_config_tune(&c, "antic_expire", antic)) {

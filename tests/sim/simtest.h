@@ -37,6 +37,13 @@ static inline void st_config(struct sim_config *c, const char *sched, const char
 	sim_config_model(c, m);
 	c->workload = w;
 	c->threads = threads;
+	/*
+	 * The policy tests want a deep scheduler queue. blk-mq's default
+	 * (2 x the device's depth) leaves 2 requests on the QD1 hdd, where no
+	 * policy can do anything; 128 is what they ran with per direction
+	 * before the pool was shared.
+	 */
+	c->nr_requests = 128;
 }
 
 static inline void st_run(const struct sim_config *c, struct sim_result *r)

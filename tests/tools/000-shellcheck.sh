@@ -5,5 +5,5 @@ TOP=$(cd "$(dirname "$0")/../.." && pwd)
 command -v shellcheck >/dev/null || { echo "shellcheck not installed"; exit 77; }
 cd "$TOP" || exit 1
 shopt -s nullglob globstar
-shellcheck -x scripts/ioschedctl scripts/*.sh scripts/lib/*.sh src/**/*.sh \
+shellcheck -x admin/ioschedctl scripts/*.sh scripts/lib/*.sh src/**/*.sh \
 	tests/**/*.sh .ci/run

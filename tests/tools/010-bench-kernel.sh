@@ -29,6 +29,7 @@ expect_usage "repeated" --threads 4,4
 expect_usage "--runs" --runs 0
 expect_usage "--runtime" --runtime 1.5
 expect_usage "--device: invalid item 'sda'" --device sda
+expect_usage "--device: invalid item 'ekdisk-floppy'" --device nullb,ekdisk-floppy
 expect_usage "--workloads: invalid item 'mixed'" --workloads seqread,mixed
 expect_usage "--scheds: invalid item" --scheds 'none,../x'
 expect_usage "--kernel: .* is not installed" --kernel 0.0-nope
@@ -52,7 +53,9 @@ RUNTIME=5
 EOF
 printf '%s\n' "kernel 9.9.9-test" "cpus 2" "mem_kb 2000000" "fio fio-3.33" \
 	"device.nullb null_blk test" "rotational.nullb 0" "nr_requests.nullb.none 32" \
-	"nr_requests.nullb.anticipatory 64" >"$R/meta.txt"
+	"nr_requests.nullb.anticipatory 64" \
+	"ekdisk_stats.nullb reads 9 writes 1 flushes 0 fua 0 done 10 model_ns 125000000 late_ns 5000000" \
+	>"$R/meta.txt"
 python3 - "$R/raw/nullb" <<'EOF'
 import json, sys
 d = sys.argv[1]
@@ -88,6 +91,8 @@ line() { printf '%s\n' "$out" | grep -E "^ +$1 +$2 " || fail "no row $1 $2"; }
 line 1 anticipatory | grep -q '60.0±10.0 *0.57x' || fail "rate, +/- or ratio wrong"
 line 4 anticipatory | grep -q ' 1.000 ' || fail ">2s share wrong"
 printf '%s\n' "$out" | grep -q 'the wall.*none -, anticipatory 4' || fail "wall wrong"
+printf '%s\n' "$out" | grep -q 'ekdisk: 10 requests, model latency 12.50 ms .* 0.500 ms late' ||
+	fail "ekdisk stats line wrong"
 python3 - "$T/r.json" <<'EOF' || fail "JSON wrong"
 import json, sys
 j = json.load(open(sys.argv[1]))

@@ -3,7 +3,7 @@
 # modprobe, and assertions. Sourced by tests/tools/[0-9]*.sh.
 set -u
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-IOSCHEDCTL=$TOP/scripts/ioschedctl
+IOSCHEDCTL=$TOP/admin/ioschedctl
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export IOSCHEDCTL_SYSFS=$T/sys

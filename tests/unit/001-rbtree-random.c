@@ -59,7 +59,7 @@ static unsigned int log2_ceil(unsigned int n)
 	return l;
 }
 
-static void validate(struct ek_rb_root *t, uint64_t *rng, uint64_t keyspace)
+static void validate(struct ek_rb_root *t, ek_u64 *rng, uint64_t keyspace)
 {
 	struct ek_rb_node *n;
 	unsigned int i, maxdepth = 0;
@@ -83,7 +83,7 @@ static void validate(struct ek_rb_root *t, uint64_t *rng, uint64_t keyspace)
 	TH_CHECK(i == 0, "backward iteration stopped early");
 
 	for (i = 0; i < 64; i++) {
-		uint64_t k = th_rand_below(rng, keyspace + 2);
+		uint64_t k = ek_rand_below(rng, keyspace + 2);
 		unsigned int lo = 0, hi = nref;
 		struct ek_rb_node *lb = ek_rb_lower_bound(t, k);
 		struct ek_rb_node *f = ek_rb_find(t, k);
@@ -107,19 +107,20 @@ static void validate(struct ek_rb_root *t, uint64_t *rng, uint64_t keyspace)
 static void run(uint64_t seed, uint64_t keyspace, unsigned int ops)
 {
 	struct ek_rb_root t = EK_RB_ROOT_INIT;
-	uint64_t rng = seed, seq = 0;
+	ek_u64 rng = seed;
+	uint64_t seq = 0;
 	unsigned int op, i;
 
 	memset(items, 0, sizeof(items));
 	nref = 0;
 	for (op = 0; op < ops; op++) {
-		struct item *it = &items[th_rand_below(&rng, N)];
+		struct item *it = &items[ek_rand_below(&rng, N)];
 		/* Drift between growing and shrinking to cover both. */
 		int grow = (op / 5000) % 2 == 0;
 
-		if (!it->in && th_rand_below(&rng, 100) < (grow ? 70u : 30u)) {
+		if (!it->in && ek_rand_below(&rng, 100) < (grow ? 70u : 30u)) {
 			it->seq = seq++;
-			ek_rb_insert(&t, &it->node, th_rand_below(&rng, keyspace));
+			ek_rb_insert(&t, &it->node, ek_rand_below(&rng, keyspace));
 			it->in = 1;
 			ref[nref++] = it;
 		} else if (it->in) {
@@ -135,7 +136,7 @@ static void run(uint64_t seed, uint64_t keyspace, unsigned int ops)
 	validate(&t, &rng, keyspace);
 	/* Empty it in random order. */
 	while (nref) {
-		i = (unsigned int)th_rand_below(&rng, nref);
+		i = (unsigned int)ek_rand_below(&rng, nref);
 		ek_rb_erase(&t, &ref[i]->node);
 		ref[i]->in = 0;
 		ref[i] = ref[--nref];

@@ -17,7 +17,7 @@ static ek_u64 next_sector(struct th *th)
 int main(void)
 {
 	struct th *th = th_new(&ek_deadline_read_policy, 1000);
-	uint64_t rng = 3;
+	ek_u64 rng = 3;
 	ek_u64 last, s;
 	unsigned int i;
 
@@ -25,7 +25,7 @@ int main(void)
 
 	/* Random sectors, all fresh: one ascending sweep across batches. */
 	for (i = 0; i < 200; i++)
-		th_add(th, EK_READ, th_rand_below(&rng, 1u << 30), 8);
+		th_add(th, EK_READ, ek_rand_below(&rng, 1u << 30), 8);
 	last = 0;
 	for (i = 0; i < 200; i++) {
 		s = next_sector(th);
@@ -62,7 +62,7 @@ int main(void)
 	/* Batches stay sorted when fifo_batch is small, too. */
 	TH_CHECK(th_set(th, "fifo_batch", 3) == 0, "fifo_batch refused");
 	for (i = 0; i < 100; i++)
-		th_add(th, EK_WRITE, 1000000 + th_rand_below(&rng, 1u << 20), 8);
+		th_add(th, EK_WRITE, 1000000 + ek_rand_below(&rng, 1u << 20), 8);
 	last = 0;
 	for (i = 0; i < 100; i++) {
 		s = next_sector(th);

@@ -13,7 +13,7 @@
 static void run(uint64_t seed, ek_s64 ws, ek_s64 fb)
 {
 	struct th *th = th_new(&ek_deadline_read_policy, 40000);
-	uint64_t rng = seed;
+	ek_u64 rng = seed;
 	unsigned int i, reads_q = 0, writes_q = 0, waiting_reads = 0;
 	unsigned int worst = 0, limit = (unsigned int)((ws + 1) * fb);
 	struct ek_rq *rq;
@@ -32,10 +32,10 @@ static void run(uint64_t seed, ek_s64 ws, ek_s64 fb)
 			read_pos += 8;
 			reads_q++;
 		}
-		if (th_rand_below(&rng, 100) < 15) {
+		if (ek_rand_below(&rng, 100) < 15) {
 			if (!writes_q)
 				waiting_reads = 0;
-			th_add(th, EK_WRITE, th_rand_below(&rng, 1u << 24), 8);
+			th_add(th, EK_WRITE, ek_rand_below(&rng, 1u << 24), 8);
 			writes_q++;
 		}
 		rq = th_dispatch(th);

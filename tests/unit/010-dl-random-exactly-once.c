@@ -32,12 +32,12 @@ static int mergeable(const struct ek_rq *rq)
 }
 
 /* A random queued request that could take part in a merge, or NULL. */
-static struct ek_rq *pick_mergeable(uint64_t *rng)
+static struct ek_rq *pick_mergeable(ek_u64 *rng)
 {
 	unsigned int tries;
 
 	for (tries = 0; nq && tries < 8; tries++) {
-		struct ek_rq *rq = queued[th_rand_below(rng, nq)];
+		struct ek_rq *rq = queued[ek_rand_below(rng, nq)];
 
 		if (mergeable(rq))
 			return rq;
@@ -48,7 +48,7 @@ static struct ek_rq *pick_mergeable(uint64_t *rng)
 static void run(uint64_t seed, unsigned int steps)
 {
 	struct th *th = th_new(&ek_deadline_read_policy, POOL);
-	uint64_t rng = seed;
+	ek_u64 rng = seed;
 	unsigned int step, i, depth = 1 + (unsigned int)(seed % MAX_INFLIGHT);
 	ek_u64 hot = 0;
 	struct ek_rq *rq, *x;
@@ -57,7 +57,7 @@ static void run(uint64_t seed, unsigned int steps)
 	nif = 0;
 	th_start(th);
 	for (step = 0; step < steps && th->pool_used < POOL - 4; step++) {
-		unsigned int r = (unsigned int)th_rand_below(&rng, 1000);
+		unsigned int r = (unsigned int)ek_rand_below(&rng, 1000);
 
 		/* Completions that are due. */
 		for (i = 0; i < nif;) {
@@ -72,15 +72,15 @@ static void run(uint64_t seed, unsigned int steps)
 
 		if (r < 450) {
 			/* A new request, often near the last one (streams). */
-			ek_u8 dir = th_rand_below(&rng, 100) < 60 ? EK_READ : EK_WRITE;
-			ek_u64 sector = th_rand_below(&rng, 4) ?
-				hot + th_rand_below(&rng, 4096) :
-				th_rand_below(&rng, 1ULL << 32);
+			ek_u8 dir = ek_rand_below(&rng, 100) < 60 ? EK_READ : EK_WRITE;
+			ek_u64 sector = ek_rand_below(&rng, 4) ?
+				hot + ek_rand_below(&rng, 4096) :
+				ek_rand_below(&rng, 1ULL << 32);
 
 			hot = sector;
 			rq = th_rq_new(th, dir, sector,
-				       1 + (ek_u32)th_rand_below(&rng, 256));
-			i = (unsigned int)th_rand_below(&rng, 100);
+				       1 + (ek_u32)ek_rand_below(&rng, 256));
+			i = (unsigned int)ek_rand_below(&rng, 100);
 			if (i < 2)
 				rq->kind = EK_KIND_FLUSH;
 			else if (i < 3)
@@ -93,7 +93,7 @@ static void run(uint64_t seed, unsigned int steps)
 			/* A bio just in front of a queued request. */
 			x = pick_mergeable(&rng);
 			if (x && x->sector >= 8) {
-				ek_u32 n = 1 + (ek_u32)th_rand_below(&rng, 8);
+				ek_u32 n = 1 + (ek_u32)ek_rand_below(&rng, 8);
 
 				rq = th_front_merge(th, x->dir, x->sector - n, n);
 				TH_CHECK(rq || !th->values[th_tunable_index(th, "front_merges")],
@@ -103,15 +103,15 @@ static void run(uint64_t seed, unsigned int steps)
 		} else if (r < 580) {
 			x = pick_mergeable(&rng);
 			if (x)
-				th_back_merge(th, x, 1 + (ek_u32)th_rand_below(&rng, 8));
+				th_back_merge(th, x, 1 + (ek_u32)ek_rand_below(&rng, 8));
 		} else if (r < 620) {
 			/* A request just behind a queued one, merged into it. */
 			x = pick_mergeable(&rng);
 			if (x) {
-				th_advance(th, th_rand_below(&rng, 2 * MS));
+				th_advance(th, ek_rand_below(&rng, 2 * MS));
 				rq = th_add(th, x->dir, ek_rq_end(x), 8);
 				/* Sometimes left for the neighbour merge below. */
-				if (th_rand_below(&rng, 2))
+				if (ek_rand_below(&rng, 2))
 					th_merge_requests(th, x, rq);
 				else
 					q_add(rq);
@@ -132,30 +132,33 @@ static void run(uint64_t seed, unsigned int steps)
 				q_del(rq);
 				inflight[nif] = rq;
 				done_at[nif++] = th->now + 100 * EK_NSEC_PER_USEC +
-					th_rand_below(&rng, 10 * MS);
+					ek_rand_below(&rng, 10 * MS);
 			}
 		} else if (r < 970) {
-			th_advance(th, th_rand_below(&rng, 20 * MS));
+			th_advance(th, ek_rand_below(&rng, 20 * MS));
 		} else if (r < 980) {
 			/* The device gives one back. */
 			if (nif) {
-				i = (unsigned int)th_rand_below(&rng, nif);
+				i = (unsigned int)ek_rand_below(&rng, nif);
 				rq = inflight[i];
 				inflight[i] = inflight[--nif];
 				done_at[i] = done_at[nif];
-				rq->at_head = (ek_u8)th_rand_below(&rng, 2);
+				rq->at_head = (ek_u8)ek_rand_below(&rng, 2);
 				th_requeue(th, rq);
 				q_add(rq);
 			}
 		} else if (r < 990) {
-			/* Any tunable to any in-range value, mid-flight. */
-			const struct ek_tunable *t;
-
-			i = (unsigned int)th_rand_below(&rng, th->pol->nr_tunables);
-			t = &th->pol->tunables[i];
-			if (!(t->flags & EK_TUN_RO)) {
+			/*
+			 * Any tunable to any in-range value, mid-flight. Drawn
+			 * among tunables and counters, the way the seeds'
+			 * sequences were made; a counter is skipped.
+			 */
+			i = (unsigned int)ek_rand_below(&rng, th->pol->nr_tunables +
+							th->pol->nr_counters);
+			if (i < th->pol->nr_tunables) {
+				const struct ek_tunable *t = &th->pol->tunables[i];
 				ek_s64 span = t->max - t->min;
-				ek_s64 v = t->min + (ek_s64)th_rand_below(&rng,
+				ek_s64 v = t->min + (ek_s64)ek_rand_below(&rng,
 					(uint64_t)(span < 300 ? span + 1 : 300));
 
 				TH_CHECK(th_set(th, t->name, v) == 0,

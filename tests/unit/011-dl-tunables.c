@@ -16,39 +16,50 @@ static const struct want want[] = {
 	{ "writes_starved", 2, 0, 1000000 },
 	{ "fifo_batch", 16, 1, 1000000 },
 	{ "front_merges", 1, 0, 1 },
+	{ "async_depth", 0, 0, 65536 },
+};
+
+/* Read-only files after the tunables, in this order. */
+static const char *const counters[] = {
+	"dispatched_reads", "dispatched_writes", "dispatched_other",
+	"expired_batches", "starved_batches",
 };
 
 static void check_table(const struct ek_policy *pol)
 {
 	unsigned int i, nw = sizeof(want) / sizeof(want[0]);
+	unsigned int nc = sizeof(counters) / sizeof(counters[0]);
 
 	TH_CHECK(!strcmp(pol->name, "deadline-read"), "name %s", pol->name);
 	TH_CHECK(strlen(pol->name) <= EK_POLICY_NAME_MAX, "name too long");
 	TH_CHECK(pol->description && *pol->description, "no description");
-	TH_CHECK(pol->nr_tunables >= nw && pol->nr_tunables <= EK_MAX_TUNABLES,
-		 "%u tunables", pol->nr_tunables);
+	TH_CHECK(pol->nr_tunables == nw, "%u tunables", pol->nr_tunables);
 	for (i = 0; i < pol->nr_tunables; i++) {
 		const struct ek_tunable *t = &pol->tunables[i];
 
 		TH_CHECK(t->name && *t->name && t->unit && *t->unit &&
 			 t->help && *t->help, "tunable %u lacks name/unit/help", i);
-		if (i < nw) {
-			TH_CHECK(!strcmp(t->name, want[i].name),
-				 "tunable %u is %s, expected %s", i, t->name,
-				 want[i].name);
-			TH_CHECK(t->def == want[i].def && t->min == want[i].min &&
-				 t->max == want[i].max && !(t->flags & EK_TUN_RO),
-				 "%s: def/min/max/flags wrong", t->name);
-		} else {
-			/* Only statistics may follow the specified tunables. */
-			TH_CHECK(t->flags & EK_TUN_RO, "%s after the tunables is not RO",
-				 t->name);
-		}
-		TH_CHECK((t->flags & EK_TUN_RO) ||
-			 (t->min <= t->def && t->def <= t->max),
+		TH_CHECK(!strcmp(t->name, want[i].name),
+			 "tunable %u is %s, expected %s", i, t->name,
+			 want[i].name);
+		TH_CHECK(t->def == want[i].def && t->min == want[i].min &&
+			 t->max == want[i].max && !t->flags,
+			 "%s: def/min/max/flags wrong", t->name);
+		TH_CHECK(t->min <= t->def && t->def <= t->max,
 			 "%s: default out of range", t->name);
 	}
-	TH_CHECK(pol->get_stat && pol->set_tunable, "no get_stat/set_tunable");
+	TH_CHECK(pol->nr_counters == nc && pol->nr_counters <= EK_MAX_COUNTERS,
+		 "%u counters", pol->nr_counters);
+	for (i = 0; i < pol->nr_counters; i++) {
+		const struct ek_counter *c = &pol->counters[i];
+
+		TH_CHECK(c->unit && *c->unit && c->help && *c->help,
+			 "counter %u lacks unit/help", i);
+		TH_CHECK(c->name && !strcmp(c->name, counters[i]),
+			 "counter %u is %s, expected %s", i, c->name, counters[i]);
+	}
+	TH_CHECK(pol->read_counter && pol->set_tunable,
+		 "no read_counter/set_tunable");
 }
 
 /* Drain; return the dispatch order as sectors / 8 in a string of digits. */

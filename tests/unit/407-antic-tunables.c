@@ -41,6 +41,7 @@ int main(void)
 		{ "read_batch_expire", 500, 0, 60000 },
 		{ "write_batch_expire", 125, 0, 60000 },
 		{ "antic_nonrot", 0, 0, 1 },
+		{ "async_depth", 0, 0, 65536 },
 	};
 	static const char *const stats[] = {
 		"antic_started", "antic_hits", "antic_timeouts", "antic_aborted",
@@ -53,20 +54,20 @@ int main(void)
 	unsigned long kicks;
 	unsigned int i;
 
-	TH_CHECK(pol->nr_tunables == 12, "%u tunables", pol->nr_tunables);
-	for (i = 0; i < 6; i++) {
+	TH_CHECK(pol->nr_tunables == 7 && pol->nr_counters == 6,
+		 "%u tunables, %u counters", pol->nr_tunables, pol->nr_counters);
+	for (i = 0; i < 7; i++) {
 		const struct ek_tunable *t = &pol->tunables[i];
 
 		TH_CHECK(!strcmp(t->name, want[i].name) && t->def == want[i].def &&
 			 t->min == want[i].min && t->max == want[i].max &&
-			 !(t->flags & EK_TUN_RO),
+			 !t->flags,
 			 "tunable %u: %s %lld [%lld, %lld]", i, t->name,
 			 (long long)t->def, (long long)t->min, (long long)t->max);
 	}
 	for (i = 0; i < 6; i++)
-		TH_CHECK(!strcmp(pol->tunables[6 + i].name, stats[i]) &&
-			 (pol->tunables[6 + i].flags & EK_TUN_RO),
-			 "statistic %u is %s", i, pol->tunables[6 + i].name);
+		TH_CHECK(!strcmp(pol->counters[i].name, stats[i]),
+			 "counter %u is %s", i, pol->counters[i].name);
 	TH_CHECK(!strcmp(pol->name, "anticipatory") && pol->pctx_size > 0,
 		 "name or pctx_size");
 

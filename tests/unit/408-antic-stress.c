@@ -16,14 +16,14 @@ static struct ek_rq *flight[DEPTH_MAX];
 static ek_u64 flight_done[DEPTH_MAX];
 
 /* A queued normal request, or NULL. */
-static struct ek_rq *some_queued(struct th *th, uint64_t *seed)
+static struct ek_rq *some_queued(struct th *th, ek_u64 *seed)
 {
 	unsigned int i, n = th->pool_used;
 	unsigned int start;
 
 	if (!n)
 		return NULL;
-	start = (unsigned int)th_rand_below(seed, n);
+	start = (unsigned int)ek_rand_below(seed, n);
 	for (i = 0; i < n; i++) {
 		struct th_rq *t = &th->pool[(start + i) % n];
 
@@ -36,7 +36,7 @@ static struct ek_rq *some_queued(struct th *th, uint64_t *seed)
 
 static void run(uint64_t seed0, unsigned int depth, int rotational)
 {
-	uint64_t seed = seed0;
+	ek_u64 seed = seed0;
 	struct th *th = th_new(&ek_anticipatory_policy, STEPS * 2);
 	struct proc pr[NPROC];
 	struct ek_pctx *graveyard[STEPS];
@@ -48,25 +48,25 @@ static void run(uint64_t seed0, unsigned int depth, int rotational)
 	th_start(th);
 	for (i = 0; i < NPROC; i++)
 		pr[i] = (struct proc){ ah_pctx_new(th, i + 1),
-			th_rand_below(&seed, 1 << 24), (int)(i & 1), 0 };
+			ek_rand_below(&seed, 1 << 24), (int)(i & 1), 0 };
 	memset(flight, 0, sizeof(flight));
 
 	for (step = 0; step < STEPS; step++) {
-		uint64_t r = th_rand_below(&seed, 100);
+		uint64_t r = ek_rand_below(&seed, 100);
 		struct ek_rq *rq;
 
 		if (r < 30) {			/* a process reads */
-			struct proc *x = &pr[th_rand_below(&seed, NPROC)];
+			struct proc *x = &pr[ek_rand_below(&seed, NPROC)];
 
 			if (!x->seq)
-				x->next = th_rand_below(&seed, 1 << 26);
-			rq = ah_read(th, th_rand_below(&seed, 10) ? x->p : NULL,
+				x->next = ek_rand_below(&seed, 1 << 26);
+			rq = ah_read(th, ek_rand_below(&seed, 10) ? x->p : NULL,
 				     x->next, 8);
 			x->next += 8;
 		} else if (r < 40) {		/* someone writes */
-			rq = ah_write(th, pr[th_rand_below(&seed, NPROC)].p,
-				      th_rand_below(&seed, 1 << 26), 8);
-			if (th_rand_below(&seed, 3) == 0) {
+			rq = ah_write(th, pr[ek_rand_below(&seed, NPROC)].p,
+				      ek_rand_below(&seed, 1 << 26), 8);
+			if (ek_rand_below(&seed, 3) == 0) {
 				/* and the next piece, merged into it */
 				struct ek_rq *n = ah_write(th, NULL, ek_rq_end(rq), 8);
 
@@ -74,17 +74,17 @@ static void run(uint64_t seed0, unsigned int depth, int rotational)
 			}
 		} else if (r < 43) {		/* a special */
 			rq = th_rq_new(th, EK_WRITE, 0, 0);
-			rq->kind = (ek_u8)(1 + th_rand_below(&seed, 2));
-			rq->at_head = (ek_u8)th_rand_below(&seed, 2);
+			rq->kind = (ek_u8)(1 + ek_rand_below(&seed, 2));
+			rq->at_head = (ek_u8)ek_rand_below(&seed, 2);
 			th_insert(th, rq);
 		} else if (r < 48) {		/* merges */
 			rq = some_queued(th, &seed);
-			if (rq && th_rand_below(&seed, 2))
+			if (rq && ek_rand_below(&seed, 2))
 				th_back_merge(th, rq, 8);
 			else if (rq && rq->sector >= 8)
 				th_front_merge(th, rq->dir, rq->sector - 8, 8);
 		} else if (r < 50) {		/* a process exits, another starts */
-			struct proc *x = &pr[th_rand_below(&seed, NPROC)];
+			struct proc *x = &pr[ek_rand_below(&seed, NPROC)];
 
 			ah_pctx_exit(th, x->p);
 			graveyard[ngrave++] = x->p;	/* requests may hold it */
@@ -95,19 +95,19 @@ static void run(uint64_t seed0, unsigned int depth, int rotational)
 				"read_batch_expire", "write_batch_expire",
 				"antic_nonrot",
 			};
-			unsigned int k = (unsigned int)th_rand_below(&seed, 6);
-			ek_s64 v = k == 5 ? (ek_s64)th_rand_below(&seed, 2) :
-				   1 + (ek_s64)th_rand_below(&seed, k ? 300 : 12);
+			unsigned int k = (unsigned int)ek_rand_below(&seed, 6);
+			ek_s64 v = k == 5 ? (ek_s64)ek_rand_below(&seed, 2) :
+				   1 + (ek_s64)ek_rand_below(&seed, k ? 300 : 12);
 
 			TH_CHECK(th_set(th, names[k], v) == 0, "set refused");
 		} else if (r < 53) {		/* a requeue */
-			i = (unsigned int)th_rand_below(&seed, depth);
+			i = (unsigned int)ek_rand_below(&seed, depth);
 			if (flight[i]) {
 				th_requeue(th, flight[i]);
 				flight[i] = NULL;
 			}
 		} else {			/* time passes: completions, dispatch */
-			th_advance(th, th_rand_below(&seed, 3 * MS));
+			th_advance(th, ek_rand_below(&seed, 3 * MS));
 		}
 
 		if (th->timer_armed && th->timer_when <= th->now)
@@ -121,7 +121,7 @@ static void run(uint64_t seed0, unsigned int depth, int rotational)
 			if (!flight[i] && (rq = th_dispatch(th))) {
 				flight[i] = rq;
 				flight_done[i] = th->now + 100 * US +
-					th_rand_below(&seed, 8 * MS);
+					ek_rand_below(&seed, 8 * MS);
 			}
 		/* Idle device, work queued: a timer must be coming. */
 		for (i = 0; i < depth && !flight[i]; i++)

@@ -20,18 +20,14 @@ static inline struct ek_pctx *ah_pctx_new(struct th *th, ek_u32 owner)
 	struct ek_pctx *p = calloc(1, sizeof(*p) + th->pol->pctx_size);
 
 	TH_CHECK(p, "out of memory");
-	p->owner = owner;
-	if (th->pol->pctx_init)
-		th->pol->pctx_init(th->sd, p);
+	ek_pctx_start(th->pol, th->sd, p, owner);
 	return p;
 }
 
 /* The process is gone; its memory stays until the test frees it. */
 static inline void ah_pctx_exit(struct th *th, struct ek_pctx *p)
 {
-	p->flags |= EK_PCTX_EXITED;
-	if (th->pol->pctx_exit)
-		th->pol->pctx_exit(th->sd, p);
+	ek_pctx_end(th->pol, th->sd, p);
 }
 
 /* A synchronous read of process p, inserted now. */

@@ -17,20 +17,6 @@ void th_fail_at(const char *file, int line, const char *fmt, ...)
 	exit(1);
 }
 
-uint64_t th_rand(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-uint64_t th_rand_below(uint64_t *state, uint64_t n)
-{
-	return n ? th_rand(state) % n : 0;
-}
-
 static struct th *th_from_host(struct ek_host *host)
 {
 	return host->host_data;
@@ -67,13 +53,13 @@ static const struct ek_host_ops th_ops = {
 struct th *th_new(const struct ek_policy *pol, unsigned int pool_size)
 {
 	struct th *th = calloc(1, sizeof(*th));
-	ek_u32 i;
+	const char *why;
 
 	TH_CHECK(th, "out of memory");
-	TH_CHECK(pol->nr_tunables <= EK_MAX_TUNABLES,
-		 "%s: %u tunables, more than EK_MAX_TUNABLES", pol->name,
-		 pol->nr_tunables);
-	th->pol = pol;
+	TH_CHECK(!ek_policy_load(&th->ops, pol, &why),
+		 "%s breaks the contract: %s", pol->name, why);
+	th->pol = &th->ops;
+	pol = th->pol;
 	th->pool_size = pool_size;
 	th->pool = calloc(pool_size ? pool_size : 1, sizeof(*th->pool));
 	TH_CHECK(th->pool, "out of memory");
@@ -82,31 +68,25 @@ struct th *th_new(const struct ek_policy *pol, unsigned int pool_size)
 	th->host.dev.queue_depth = 1;
 	th->host.dev.nr_requests = 256;
 	th->host.host_data = th;
-	for (i = 0; i < pol->nr_tunables; i++)
-		if (!(pol->tunables[i].flags & EK_TUN_RO))
-			th->values[i] = pol->tunables[i].def;
+	ek_tunables_default(pol, th->values);
 	return th;
 }
 
 int th_tunable_index(const struct th *th, const char *name)
 {
-	ek_u32 i;
+	int i = ek_tunable_find(th->pol, name);
 
-	for (i = 0; i < th->pol->nr_tunables; i++)
-		if (!strcmp(th->pol->tunables[i].name, name))
-			return (int)i;
-	th_fail("%s: no tunable \"%s\"", th->pol->name, name);
+	TH_CHECK(i >= 0, "%s: no tunable \"%s\"", th->pol->name, name);
+	return i;
 }
 
 void th_preset(struct th *th, const char *name, ek_s64 value)
 {
 	int i = th_tunable_index(th, name);
-	const struct ek_tunable *t = &th->pol->tunables[i];
 
 	TH_CHECK(!th->started, "th_preset after th_start");
-	TH_CHECK(value >= t->min && value <= t->max,
+	TH_CHECK(!ek_tunable_set(th->pol, NULL, th->values, (ek_u32)i, value),
 		 "preset %s=%lld out of range", name, (long long)value);
-	th->values[i] = value;
 }
 
 void th_start(struct th *th)
@@ -123,27 +103,21 @@ void th_start(struct th *th)
 
 int th_set(struct th *th, const char *name, ek_s64 value)
 {
-	int i = th_tunable_index(th, name);
-	const struct ek_tunable *t = &th->pol->tunables[i];
-
 	TH_CHECK(th->started, "th_set before th_start");
-	/* As the kernel shim: read-only and out-of-range writes are refused. */
-	if ((t->flags & EK_TUN_RO) || value < t->min || value > t->max)
+	/* As the kernel shim: counters are read-only, writes are refused. */
+	if (ek_counter_find(th->pol, name) >= 0)
 		return -1;
-	th->values[i] = value;
-	th->pol->set_tunable(th->sd, (ek_u32)i, value);
-	return 0;
+	/* Out-of-range writes are refused too, the old value kept. */
+	return ek_tunable_set(th->pol, th->sd, th->values,
+			      (ek_u32)th_tunable_index(th, name), value) ? -1 : 0;
 }
 
 ek_u64 th_stat(struct th *th, const char *name)
 {
-	int i = th_tunable_index(th, name);
+	int i = ek_counter_find(th->pol, name);
 
-	TH_CHECK(th->pol->tunables[i].flags & EK_TUN_RO,
-		 "%s is not a statistic", name);
-	TH_CHECK(th->pol->get_stat, "%s has statistics but no get_stat",
-		 th->pol->name);
-	return th->pol->get_stat(th->sd, (ek_u32)i);
+	TH_CHECK(i >= 0, "%s: no counter \"%s\"", th->pol->name, name);
+	return th->pol->read_counter(th->sd, (ek_u32)i);
 }
 
 void th_advance(struct th *th, ek_u64 ns)
@@ -157,17 +131,16 @@ void th_advance_to(struct th *th, ek_u64 now)
 	th->now = now;
 }
 
-struct ek_rq *th_rq_new(struct th *th, ek_u8 dir, ek_u64 sector,
-			ek_u32 nr_sectors)
-{
-	struct th_rq *t;
+static struct th_rq *th_own(struct th *th, struct ek_rq *rq,
+			    const char *what);
 
-	TH_CHECK(th->pool_used < th->pool_size, "request pool (%u) exhausted",
-		 th->pool_size);
-	t = &th->pool[th->pool_used];
-	memset(t, 0, sizeof(*t));
-	t->id = th->pool_used++;
+static void th_rq_fill(struct th_rq *t, ek_u8 dir, ek_u64 sector,
+		       ek_u32 nr_sectors)
+{
+	memset(&t->rq, 0, sizeof(t->rq));
 	t->state = TH_FREE;
+	t->dispatches = 0;
+	t->requeues = 0;
 	t->rq.sector = sector;
 	t->rq.nr_sectors = nr_sectors;
 	t->rq.dir = dir;
@@ -177,6 +150,29 @@ struct ek_rq *th_rq_new(struct th *th, ek_u8 dir, ek_u64 sector,
 	t->rq.prio_level = 4;
 	t->rq.owner = 1;
 	t->rq.host_rq = t;
+}
+
+struct ek_rq *th_rq_new(struct th *th, ek_u8 dir, ek_u64 sector,
+			ek_u32 nr_sectors)
+{
+	struct th_rq *t;
+
+	TH_CHECK(th->pool_used < th->pool_size, "request pool (%u) exhausted",
+		 th->pool_size);
+	t = &th->pool[th->pool_used];
+	t->id = th->pool_used++;
+	th_rq_fill(t, dir, sector, nr_sectors);
+	return &t->rq;
+}
+
+struct ek_rq *th_rq_recycle(struct th *th, struct ek_rq *rq, ek_u8 dir,
+			    ek_u64 sector, ek_u32 nr_sectors)
+{
+	struct th_rq *t = th_own(th, rq, "recycle");
+
+	TH_CHECK(t->state == TH_COMPLETED || t->state == TH_MERGED,
+		 "recycle of request %u in state %d", t->id, t->state);
+	th_rq_fill(t, dir, sector, nr_sectors);
 	return &t->rq;
 }
 
@@ -203,6 +199,8 @@ void th_insert(struct th *th, struct ek_rq *rq)
 		rq->arrival_ns = th->now;
 		th->inserted++;
 	}
+	/* As every host: the mark says whether this insert follows a requeue. */
+	rq->requeued = t->state == TH_DISPATCHED;
 	t->state = TH_QUEUED;
 	th->queued++;
 	th->pol->insert(th->sd, rq, th->now);
@@ -259,8 +257,7 @@ void th_requeue(struct th *th, struct ek_rq *rq)
 		 t->id, t->state);
 	t->requeues++;
 	th->dispatched--;
-	if (th->pol->requeue)
-		th->pol->requeue(th->sd, rq, th->now);
+	th->pol->requeue(th->sd, rq, th->now);
 	th_insert(th, rq);
 }
 
@@ -271,8 +268,6 @@ struct ek_rq *th_front_merge(struct th *th, ek_u8 dir, ek_u64 sector,
 	struct th_rq *t;
 	ek_u64 old;
 
-	if (!th->pol->front_merge_candidate)
-		return NULL;
 	rq = th->pol->front_merge_candidate(th->sd, dir, sector + nr);
 	if (!rq)
 		return NULL;
@@ -307,11 +302,12 @@ void th_merge_requests(struct th *th, struct ek_rq *rq, struct ek_rq *next)
 	struct th_rq *t = th_own(th, rq, "merge");
 	struct th_rq *n = th_own(th, next, "merge");
 
-	TH_CHECK(t != n, "merging request %u with itself", t->id);
 	TH_CHECK(t->state == TH_QUEUED && n->state == TH_QUEUED,
 		 "merge of requests %u (state %d) and %u (state %d)",
 		 t->id, t->state, n->id, n->state);
-	rq->nr_sectors += next->nr_sectors;
+	/* rq == next: gone, absorbed by a request the host cannot name */
+	if (t != n)
+		rq->nr_sectors += next->nr_sectors;
 	th->pol->merged_requests(th->sd, rq, next);
 	n->state = TH_MERGED;
 	th->queued--;

@@ -16,8 +16,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "elvkit/policy.h"
-#include "elvkit/policies.h"
+#include "elvkit/contract.h"
+#include "elvkit/policy_list.h"
+/* ek_rand(), ek_rand_below(): tests are reproducible by seed. */
+#include "elvkit/rand.h"
 
 enum th_state {
 	TH_FREE,		/* never inserted */
@@ -36,7 +38,8 @@ struct th_rq {
 };
 
 struct th {
-	const struct ek_policy *pol;
+	const struct ek_policy *pol;	/* &ops */
+	struct ek_policy ops;		/* the policy, after ek_policy_load */
 	struct ek_host host;
 	void *sd;
 	ek_s64 values[EK_MAX_TUNABLES];
@@ -60,9 +63,6 @@ void th_fail_at(const char *file, int line, const char *fmt, ...)
 #define TH_CHECK(cond, ...) \
 	do { if (!(cond)) th_fail_at(__FILE__, __LINE__, __VA_ARGS__); } while (0)
 
-/* Deterministic PRNG (splitmix64): tests are reproducible by seed. */
-uint64_t th_rand(uint64_t *state);
-uint64_t th_rand_below(uint64_t *state, uint64_t n);
 
 /* A host for pol with room for pool_size requests; tunables at defaults. */
 struct th *th_new(const struct ek_policy *pol, unsigned int pool_size);
@@ -94,6 +94,12 @@ struct ek_rq *th_dispatch(struct th *th);
 void th_complete(struct th *th, struct ek_rq *rq);
 /* Give a dispatched request back (requeue, then insert). */
 void th_requeue(struct th *th, struct ek_rq *rq);
+/*
+ * A completed request's descriptor becomes a new request, as the kernel
+ * shim's per-tag descriptors do: the same memory, freshly filled.
+ */
+struct ek_rq *th_rq_recycle(struct th *th, struct ek_rq *rq, ek_u8 dir,
+			    ek_u64 sector, ek_u32 nr_sectors);
 
 /*
  * A bio [sector, sector + nr) arrives: front-merge it if the policy offers
@@ -103,7 +109,10 @@ struct ek_rq *th_front_merge(struct th *th, ek_u8 dir, ek_u64 sector,
 			     ek_u32 nr);
 /* A bio of nr sectors appended to queued rq (back merge). */
 void th_back_merge(struct th *th, struct ek_rq *rq, ek_u32 nr);
-/* Queued next (starting at rq's end) is absorbed into queued rq. */
+/*
+ * Queued next (starting at rq's end) is absorbed into queued rq; rq == next:
+ * next is gone, absorbed by a request the host cannot name.
+ */
 void th_merge_requests(struct th *th, struct ek_rq *rq, struct ek_rq *next);
 
 /* Dispatch and complete everything at the current time; returns count. */

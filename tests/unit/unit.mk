@@ -1,11 +1,13 @@
 # Policy unit tests: one executable per tests/unit/NNN-*.c, each linking the
-# fake host (testhost.c) and every policy source, built with ASan + UBSan.
+# fake host (testhost.c), every policy source and the libraries in src/lib/,
+# built with ASan + UBSan.
 
 UNIT_SRC := tests/unit
 UNIT_OUT := $(BUILD)/unit
 UNIT_TESTS := $(sort $(wildcard $(UNIT_SRC)/[0-9][0-9][0-9]-*.c))
 UNIT_BINS := $(patsubst $(UNIT_SRC)/%.c,$(UNIT_OUT)/%,$(UNIT_TESTS))
-UNIT_POLICY_OBJS := $(patsubst src/policy/%.c,$(UNIT_OUT)/policy/%.o,$(POLICY_SRCS))
+UNIT_POLICY_OBJS := $(patsubst src/policy/%.c,$(UNIT_OUT)/policy/%.o,$(POLICY_SRCS)) \
+	$(patsubst src/lib/%.c,$(UNIT_OUT)/lib/%.o,$(LIB_SRCS))
 UNIT_LIB := $(UNIT_OUT)/libpolicy.a
 UNIT_CFLAGS := $(USER_CFLAGS) $(SAN_FLAGS)
 
@@ -13,13 +15,13 @@ UNIT_CFLAGS := $(USER_CFLAGS) $(SAN_FLAGS)
 CHECK_USER += check-unit
 
 # Objects depend on every header: the policy API is small and changes rarely.
-UNIT_HDRS := $(wildcard include/elvkit/*.h) $(UNIT_SRC)/testhost.h
+UNIT_HDRS := $(wildcard include/elvkit/*.h src/lib/*.h src/policy/*.h) $(UNIT_SRC)/testhost.h
 
-$(UNIT_OUT)/policy/%.o: src/policy/%.c $(UNIT_HDRS)
+$(UNIT_POLICY_OBJS): $(UNIT_OUT)/%.o: src/%.c $(UNIT_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(UNIT_CFLAGS) -c $< -o $@
 
-# An archive, so a test pulls in only the policies it names.
+# An archive, so a test pulls in only the policies and libraries it uses.
 $(UNIT_LIB): $(UNIT_POLICY_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^

@@ -6,6 +6,7 @@ PER_SCHED=1
 load_modules || fail "insmod failed"
 set_sched "$DEV" "$SCHED" || fail "could not select $SCHED"
 dir=$(iosched_dir "$DEV")
+table=$(tunable_table "$SCHED") || exit 1
 while read -r name def min max; do
 	f=$dir/$name
 	v=$(cat "$f") || fail "$name unreadable"
@@ -21,7 +22,7 @@ while read -r name def min max; do
 		[ "$(cat "$f")" = "$new" ] || fail "$name changed to $(cat "$f") after invalid '$bad'"
 	done
 	echo "$def" >"$f" || fail "$name: restoring $def"
-done < <(tunable_table "$SCHED")
+done <<<"$table"
 # Statistics files (not in the table) must be readable numbers.
 for f in "$dir"/*; do
 	grep -qx '[0-9-]*' "$f" || fail "$(basename "$f") reads '$(cat "$f")'"

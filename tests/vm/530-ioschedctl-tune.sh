@@ -18,6 +18,7 @@ for f in "$dir"/*; do
 	printf '%s\n' "$show" | grep -qE "^  $k = $(cat "$f")( \(ro\))?$" || fail "show lacks $k: $show"
 done
 
+table=$(tunable_table "$SCHED") || exit 1
 while read -r name def min max; do
 	new=$min; [ "$new" = "$def" ] && new=$max
 	out=$("$ISC" tune "$DEV" "$name=$new") || fail "tune $name=$new failed"
@@ -26,9 +27,9 @@ while read -r name def min max; do
 	expect_err 1 "kernel refused $name=$((max + 1)) for $DEV: Invalid argument" tune "$DEV" "$name=$((max + 1))"
 	[ "$(cat "$dir/$name")" = "$new" ] || fail "$name changed after a refused value"
 	"$ISC" tune "$DEV" "$name=$def" >/dev/null || fail "restoring $name"
-done < <(tunable_table "$SCHED")
+done <<<"$table"
 
-first=$(tunable_table "$SCHED" | awk 'NR == 1 {print $1}')
+first=$(awk 'NR == 1 {print $1}' <<<"$table")
 before=$(cat "$dir/$first")
 expect_err 1 "has no tunable 'no_such_knob'" tune "$DEV" "$first=$before" no_such_knob=1
 ro=""

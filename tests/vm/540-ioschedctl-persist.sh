@@ -9,7 +9,8 @@ load_modules || fail "insmod failed"
 [ ! -e "$RULES" ] || fail "$RULES exists before the test"
 S=${ELVKIT_SCHEDS%% *}
 case " $ELVKIT_SCHEDS " in *" deadline-read "*) S=deadline-read ;; esac
-read -r KEY DEF MIN MAX < <(tunable_table "$S" | head -n1)
+table=$(tunable_table "$S") || exit 1
+read -r KEY DEF MIN MAX <<<"$table"
 VAL=$MIN; [ "$VAL" = "$DEF" ] && VAL=$MAX
 
 sd=""

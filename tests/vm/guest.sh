@@ -2,12 +2,13 @@
 # Runs inside the guest (booted by scripts/vm-run.sh): sets up null_blk and
 # runs every tests/vm/NNN-*.sh in order, per-scheduler ones once for each
 # scheduler module built for this kernel. Records results and a done marker.
-# Usage: guest.sh KVER RESULTS_DIR
-# Environment: ELVKIT_VM_TESTS, globs of the test files to run (default all:
-# "[0-9]*.sh"); ELVKIT_VM_TEST_TIMEOUT, seconds per test (600).
+# Usage: guest.sh KVER RESULTS_DIR [GLOB]   (GLOB: only tests/vm/GLOB.sh,
+# e.g. '08*'; several globs separated by spaces; the default runs all)
+# Environment: ELVKIT_VM_TEST_TIMEOUT, seconds per test (600).
 set -u
 KVER=$1
 export ELVKIT_RESULTS=$2
+only=${3:-[0-9]*}
 ELVKIT_TOP=$(cd "$(dirname "$0")/../.." && pwd)
 export KVER ELVKIT_TOP
 export ELVKIT_KO_DIR=$ELVKIT_TOP/build/$KVER
@@ -32,7 +33,7 @@ udevadm settle 2>/dev/null || true
 scheds=()
 for ko in "$ELVKIT_KO_DIR"/*.ko; do
 	n=$(basename "$ko" .ko)
-	[ "$n" = elvkit ] || scheds+=("$n")
+	case $n in elvkit | ekdisk) ;; *) scheds+=("$n") ;; esac
 done
 export ELVKIT_SCHEDS="${scheds[*]}"
 
@@ -44,14 +45,15 @@ guest_test() {
 }
 
 tests=()
-read -ra pats <<<"${ELVKIT_VM_TESTS:-[0-9]*.sh}"
+read -ra pats <<<"$only"
 for p in "${pats[@]}"; do
-	for f in "$ELVKIT_TOP"/tests/vm/$p; do
+	for f in "$ELVKIT_TOP"/tests/vm/$p.sh; do
 		[ -e "$f" ] && tests+=("$f")
 	done
 done
 mapfile -t tests < <(printf '%s\n' "${tests[@]}" | sort -u)
 for f in "${tests[@]}"; do
+	[ -n "$f" ] || continue
 	t=$(basename "$f" .sh)
 	if grep -q '^PER_SCHED=1' "$f"; then
 		for s in "${scheds[@]}"; do

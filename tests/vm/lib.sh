@@ -19,12 +19,13 @@ set_sched() {
 
 module_loaded() { [ -d "/sys/module/${1//-/_}" ]; }
 
-# Load the shim and every policy module built for this kernel.
+# Load the shim and every policy module built for this kernel (ekdisk.ko,
+# the block device, is not a scheduler).
 load_modules() {
 	local ko
 	module_loaded elvkit || insmod "$ELVKIT_KO_DIR/elvkit.ko" || return 1
 	for ko in "$ELVKIT_KO_DIR"/*.ko; do
-		case "$(basename "$ko" .ko)" in elvkit) continue ;; esac
+		case "$(basename "$ko" .ko)" in elvkit | ekdisk) continue ;; esac
 		module_loaded "$(basename "$ko" .ko)" || insmod "$ko" || return 1
 	done
 }
@@ -34,11 +35,20 @@ iosched_dir() { echo "/sys/block/${1:-$DEV}/queue/iosched"; }
 # Total errors in fio --output-format=terse output (field 5 of each job line).
 fio_errors() { awk -F';' '{s+=$5} END {print s+0}' "$1"; }
 
-# The tunable table of a scheduler: "name default min max" lines.
-tunable_table() { grep -v '^#' "$ELVKIT_TOP/tests/vm/tunables/$1.tsv"; }
+# The tunable table of a scheduler, "name default min max" lines, from the
+# policy's own table (elvkit-sim --tunables: a host binary the guest runs
+# from the shared root). No table is an error, never an empty loop: use as
+# table=$(tunable_table "$SCHED") || exit 1.
+tunable_table() {
+	local t
+	t=$("$ELVKIT_TOP/build/elvkit-sim" --tunables "$1") || t=
+	[ -n "$t" ] ||
+		{ echo "FAIL: no tunable table for $1 (build/elvkit-sim --tunables $1)" >&2; return 1; }
+	printf '%s\n' "$t"
+}
 
 # The ioschedctl under test, from the source tree.
-ISC=$ELVKIT_TOP/scripts/ioschedctl
+ISC=$ELVKIT_TOP/admin/ioschedctl
 
 # expect_err RC PATTERN ARGS...: ioschedctl ARGS exits RC with exactly one
 # line on stderr, "ioschedctl: ..." containing PATTERN.
@@ -51,3 +61,31 @@ expect_err() {
 	[ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || fail "ioschedctl $*: not one line: $err"
 	case "$err" in "ioschedctl: "*$pat*) ;; *) fail "ioschedctl $*: '$err' lacks '$pat'" ;; esac
 }
+
+# ekdisk: the disk-model block device from this build.
+# ekdisk_load PARAM...: (re)load it with PARAMs; /dev/ekdisk0 is there after.
+ekdisk_load() {
+	ekdisk_unload || return 1
+	insmod "$ELVKIT_KO_DIR/ekdisk.ko" "$@" || return 1
+	udevadm settle 2>/dev/null || true
+	[ -b /dev/ekdisk0 ] || [ "$(cat /sys/module/ekdisk/parameters/nr_devices)" = 0 ]
+}
+ekdisk_unload() { ! module_loaded ekdisk || rmmod ekdisk; }
+# ekstat NAME [DEV]: one counter of /sys/block/DEV/ekdisk/stats.
+ekstat() { sed -n "s/.* $1 \([0-9]*\).*/\1/p" "/sys/block/${2:-ekdisk0}/ekdisk/stats"; }
+
+# Every scheduler the kernel offers a device after loading the elvkit modules
+# and the kernel's modular ones (kyber, bfq); none is one of them.
+all_scheds() {
+	local m
+	load_modules || return 1
+	for m in mq-deadline kyber-iosched bfq; do modprobe -q "$m" 2>/dev/null; done
+	tr -d '[]' <"$(sched_file "$1")"
+}
+
+# The scheduler list the issue asks every ekdisk test to cover.
+# shellcheck disable=SC2034 # read by the tests that source this
+EKDISK_SCHEDS="none mq-deadline kyber bfq"
+
+# Kernel log lines after line N (dmesg | wc -l earlier), minus the taint note.
+dmesg_since() { dmesg | tail -n +"$(($1 + 1))" | grep -v 'module verification failed'; }

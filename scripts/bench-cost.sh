@@ -10,11 +10,15 @@ depths=${DEPTHS:-"16 64 256 1024 4096 16384 65536"}
 command -v valgrind >/dev/null || { echo "bench-cost: valgrind not installed" >&2; exit 1; }
 mapfile -t policies < <("$(dirname "$cost")/elvkit-sim" --list |
 	sed -n '/^schedulers:/,/^devices/{/^  [^ ]/p}' | awk '{print $1}')
+# Per-process policies also with one process (one queue); the plain
+# columns have 64 processes. ONEQ="" leaves these out.
+for p in ${ONEQ-fair-queue}; do policies+=("$p:1"); done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 echo "instructions per request (insert + dispatch + completion), callgrind, $ops requests per cell"
-echo "(policy code only: the harness loop in src/sim/cost.c is subtracted)"
+echo "(policy code only: the harness loop in src/sim/cost.c is subtracted;"
+echo " 64 processes, NAME:1 one process)"
 printf '%8s' depth
 for p in "${policies[@]}"; do printf ' %14s' "$p"; done
 echo

@@ -3,11 +3,14 @@
  * The kernel's private blk-mq elevator structures (block/elevator.h and
  * block/blk-mq.h are in no headers package). Declared here the way the
  * target kernel lays them out; which shape applies is decided by
- * elvkit_facts.h, generated from that kernel's BTF, not by version numbers.
+ * elvkit_facts.h, generated from that kernel's BTF and headers by
+ * scripts/kernel-facts.py, not by version numbers.
  * src/shim/layout_check.c proves every size and offset against the BTF.
+ * Only declarations live here; the helpers that bridge the differences are
+ * in compat.h.
  */
-#ifndef ELVKIT_ELV_PRIVATE_H
-#define ELVKIT_ELV_PRIVATE_H
+#ifndef ELVKIT_KERNEL_ELEVATOR_H
+#define ELVKIT_KERNEL_ELEVATOR_H
 
 #include <linux/blkdev.h>
 #include <linux/blk-mq.h>
@@ -115,6 +118,23 @@ struct elevator_type {
 };
 
 #define ELV_HASH_BITS 6
+
+/* block/blk-mq.h: what limit_depth receives. */
+struct blk_mq_alloc_data {
+	struct request_queue *q;
+	blk_mq_req_flags_t flags;
+	unsigned int shallow_depth;
+	blk_opf_t cmd_flags;
+	req_flags_t rq_flags;
+	unsigned int nr_tags;
+#if EK_FACT_ALLOC_CACHED_RQS
+	struct rq_list *cached_rqs;
+#else
+	struct request **cached_rq;
+#endif
+	struct blk_mq_ctx *ctx;
+	struct blk_mq_hw_ctx *hctx;
+};
 
 struct elevator_queue {
 	struct elevator_type *type;

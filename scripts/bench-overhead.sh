@@ -1,0 +1,99 @@
+#!/bin/bash
+# What a scheduler costs per request: one QEMU boot (TCG) of a kernel, a
+# null_blk device that completes inline (irqmode=0, no device time at all)
+# with two submit queues, and fio 4k random reads (libaio, QD32, 2 jobs)
+# through every scheduler, in interleaved rounds. With no device time, IOPS
+# measure the CPU path through the block layer and the scheduler alone.
+# Prints per scheduler the median IOPS with its spread (min..max over the
+# rounds), the median as a ratio to `none` of the same boot, and the CPU
+# time per I/O (all CPUs' busy time over the job, from /proc/stat).
+# Measured, not asserted: exits 0 when the guest ran, whatever the numbers.
+#
+# usage: scripts/bench-overhead.sh [--kernel RELEASE] [--rounds N]
+#          [--runtime SECONDS] [--scheds none,mq-deadline,...]
+#          [--ko-dir DIR] [--out DIR] [--report-only DIR]
+#   --kernel       an installed release (default: the newest 6.1)
+#   --rounds N     rounds of every scheduler (default 5)
+#   --scheds       default: none, mq-deadline, kyber, bfq and every elvkit
+#                  scheduler built in the module directory
+#   --ko-dir DIR   the elvkit modules (default build/RELEASE), e.g. another
+#                  checkout's, to measure before and after a change
+#   --out DIR      raw results (default build/bench-overhead/RELEASE-TIME)
+#   --report-only  print the table of an earlier run's DIR, boot nothing
+# Bad arguments exit 2 with a one-line reason.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+. scripts/lib/kernels.sh
+. scripts/lib/vm.sh
+
+die2() { echo "bench-overhead: $*" >&2; exit 2; }
+die() { echo "bench-overhead: $*" >&2; exit 1; }
+
+kernel="" rounds=5 runtime=5 scheds="" kodir="" out="" report_only=""
+need() { if [ $# -lt 2 ] || [ -z "$2" ]; then die2 "$1 needs a value"; fi; }
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) need "$@"; kernel=$2; shift 2 ;;
+	--rounds) need "$@"; rounds=$2; shift 2 ;;
+	--runtime) need "$@"; runtime=$2; shift 2 ;;
+	--scheds) need "$@"; scheds=$2; shift 2 ;;
+	--ko-dir) need "$@"; kodir=$2; shift 2 ;;
+	--out) need "$@"; out=$2; shift 2 ;;
+	--report-only) need "$@"; report_only=$2; shift 2 ;;
+	-h | --help) sed -n '2,/^# Bad arguments/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) die2 "unknown argument '$1' (try --help)" ;;
+	esac
+done
+[[ $rounds =~ ^[1-9][0-9]?$ ]] || die2 "--rounds: expected 1..99, got '$rounds'"
+[[ $runtime =~ ^[1-9][0-9]{0,2}$ ]] || die2 "--runtime: expected 1..999 seconds, got '$runtime'"
+if [ -n "$scheds" ]; then
+	[[ $scheds =~ ^[a-z0-9_-]+(,[a-z0-9_-]+)*$ ]] || die2 "--scheds: invalid list '$scheds'"
+fi
+
+report() { python3 scripts/bench-overhead-report.py "$1"; }
+
+if [ -n "$report_only" ]; then
+	[ -e "$report_only/results.txt" ] || die2 "--report-only: no run in $report_only"
+	report "$report_only"
+	exit
+fi
+
+[ -n "$kernel" ] || kernel=$(k_leg_release 6.1)
+[ -n "$kernel" ] || die "no 6.1 kernel installed; give --kernel RELEASE"
+k_root "$kernel" >/dev/null || die2 "--kernel: $kernel is not installed"
+[ -n "$kodir" ] || kodir=build/$kernel
+[ -e "$kodir/elvkit.ko" ] || die "no elvkit.ko in $kodir; run scripts/kbuild.sh $kernel"
+kodir=$(cd "$kodir" && pwd)
+if [ -z "$scheds" ]; then
+	scheds=none,mq-deadline,kyber,bfq
+	for ko in "$kodir"/*.ko; do
+		n=$(basename "$ko" .ko)
+		[ "$n" = elvkit ] || scheds+=",$n"
+	done
+fi
+
+[ -n "$out" ] || out=build/bench-overhead/$kernel-$(date +%Y%m%d-%H%M%S)
+mkdir -p "$out" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+rm -f "$out/results.txt" "$out/done" "$out/guest.log"
+cat >"$out/config.sh" <<EOF
+KVER='$kernel'
+KO_DIR='$kodir'
+SCHEDS='${scheds//,/ }'
+ROUNDS=$rounds
+RUNTIME=$runtime
+EOF
+n=$(tr , '\n' <<<"$scheds" | wc -l)
+# Per round: fio's start under TCG, then per scheduler its runtime and a
+# selection job.
+est=$((rounds * (5 + n * (runtime + 2)) + 60))
+echo "bench-overhead: booting $kernel, $n schedulers x $rounds rounds (~$((est / 60 + 1)) min); raw results in $out" >&2
+vm_boot "$kernel" $((est * 3 + 300)) "$out/console.log" --rw "$out" -- \
+	scripts/bench-overhead-guest.sh "$out"
+rc=$?
+if [ ! -e "$out/done" ]; then
+	echo "bench-overhead: the guest did not finish (exit $rc); console tail:" >&2
+	tail -n 30 "$out/console.log" >&2
+	exit 1
+fi
+report "$out"

@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: GPL-2.0
+/* fair-queue: per-process fair queueing with idling and weight raising. */
+#include "elvkit_shim.h"
+#include "elvkit/policy_list.h"
+
+EK_POLICY_MODULE(ek_fair_queue_policy, "fair-queue",
+		 "elvkit fair-queue I/O scheduler: per-process fair sharing, B-WF2Q+ budgets, ioprio classes");

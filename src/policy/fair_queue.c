@@ -1,0 +1,915 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fair-queue: per-process fair sharing of the disk, after CFQ (per-process
+ * queues, slice_idle, priority classes) and BFQ (budgets in sectors,
+ * B-WF2Q+, weight raising), written for elvkit's policy API.
+ *
+ * Queues. Synchronous I/O of a process goes to its own queue (in its
+ * ek_pctx); asynchronous I/O (writeback) to one shared queue per priority
+ * class, charged async_charge (3) times its sectors, as BFQ does, because
+ * the cost of a write is paid later and by everybody. Synchronous I/O
+ * without a context shares one more queue.
+ *
+ * Slots. One queue is in service at a time and dispatches in its own
+ * sector order (an expired FIFO head first: fifo_expire_sync/async are a
+ * backstop inside a queue) until its slot ends: its budget (in sectors,
+ * times the async charge) is used up, its time (the round target
+ * target_latency_ms over the busy queues of its class, within 10 ms ..
+ * slice_max_ms) is over, it has nothing left and idling does not pay, a
+ * higher class or a weight-raised queue preempts it, or a lower class has
+ * waited class_age_ms. Then it is charged what it used and the next queue
+ * comes from fair_queue_wf2q.c's fair order. Only queue switches cost O(log busy
+ * queues); a request costs its queue's sector tree and O(1) besides.
+ *
+ * Charging. Sequential queues pay sectors: a reader on the slow inner
+ * zone gets as many bytes as one on the outer zone. A seeky queue that
+ * held the disk for a while (idling, several requests) pays at least the
+ * time it held it, converted to sectors at the measured rate, so random
+ * I/O cannot buy disk time at sequential prices.
+ *
+ * Budgets adapt: doubled when used up, cut to what was used when the
+ * queue runs dry or runs out of time, always within 128 KiB .. the rate
+ * times the slot's time (or max_budget).
+ *
+ * Idling. When the queue in service runs dry the disk waits for its next
+ * request, up to slice_idle_us after its last completion, only where that
+ * pays: a synchronous queue whose think time is short, on a rotational
+ * disk, if it is sequential or weight-raised; or, on any disk, when the
+ * busy queues differ in weight or class (without idling a weight is
+ * worth nothing against a queue that always has a request in). Never for
+ * shared queues, exited processes or the IDLE class; on non-rotational
+ * devices only for differing weights unless idle_nonrot is set.
+ *
+ * Weight raising (low_latency). A process's queue that becomes busy for
+ * the first time, or after 2 s idle, gets 30 times its weight for 16 MiB
+ * or 8 s of service, whichever ends first, and preempts an unraised queue
+ * of its class: a starting application reads its binaries and libraries
+ * about as fast as on an idle disk. Queues created in a burst (more than
+ * 8 new queues less than 180 ms apart: a make -j, a server forking) are
+ * not raised, and the burst's early members lose their raise at their
+ * next slot end.
+ *
+ * Classes. RT before BE before IDLE; levels 0..7 are weights 80..10
+ * (class NONE counts as BE level 4). A lower class with busy queues that
+ * has not been served for class_age_ms gets one small slot (128 KiB):
+ * IDLE I/O waits at most class_age_ms plus a slot of the class above and
+ * one request, then proceeds at that pace.
+ */
+#include "elvkit/policy_list.h"
+#include "fair_queue.h"
+
+#define FQ_MS			EK_NSEC_PER_MSEC
+#define FQ_MIN_BUDGET		256ULL		/* sectors: 128 KiB */
+#define FQ_SLOT_MIN_NS		(10 * FQ_MS)
+#define FQ_SEEKY_SECTORS	2048u		/* mean seek over 1 MiB */
+#define FQ_RATE_ROT		200ULL		/* sectors/ms to start with */
+#define FQ_RATE_NONROT		1000ULL
+#define FQ_SEEK_MS_ROT		8ULL		/* a seek and half a turn */
+#define FQ_SEEK_DIV_NONROT	10ULL		/* 100 us of flash access */
+#define FQ_WR_COEFF		30u
+#define FQ_WR_SECTORS		32768ULL	/* 16 MiB */
+#define FQ_WR_NS		(8000 * FQ_MS)
+#define FQ_WR_IDLE_NS		(2000 * FQ_MS)
+#define FQ_BURST_NS		(180 * FQ_MS)
+#define FQ_BURST_LARGE		8u
+/* Think times in 1024 ns units, stats capped so 8 x means fit 32 bits. */
+#define FQ_NS_SHIFT		10
+#define FQ_STAT_CAP		(1u << 20)
+
+/* rq->policy_data[0] */
+#define FQ_RQ_QUEUED	0x1u	/* in its queue's tree and FIFO */
+#define FQ_RQ_SPECIAL	0x2u	/* on the special FIFO */
+#define FQ_RQ_INFLIGHT	0x4u	/* dispatched from a queue, counted there */
+
+/* Why a slot ends. */
+enum {
+	FQ_END_NONE,
+	FQ_END_PREEMPT,
+	FQ_END_EMPTY,		/* nothing queued and idling does not pay */
+	FQ_END_IDLE,		/* the idle wait ran out */
+	FQ_END_BUDGET,
+	FQ_END_TIME,
+	FQ_END_AGED,		/* a lower class waited class_age_ms */
+};
+
+static const struct ek_tunable fq_tunables[FQ_NR_TUNABLES] = {
+	[FQ_T_SLICE_IDLE] = {
+		.name = "slice_idle_us", .unit = "us",
+		.help = "longest wait for the queue in service's next request after its last completion; 0 = never idle",
+		.def = 8000, .min = 0, .max = 1000000,
+	},
+	[FQ_T_LOW_LATENCY] = {
+		.name = "low_latency", .unit = "bool",
+		.help = "raise the weight of new and long-idle processes for a bounded amount of service",
+		.def = 1, .min = 0, .max = 1,
+	},
+	[FQ_T_FIFO_EXPIRE_SYNC] = {
+		.name = "fifo_expire_sync", .unit = "ms",
+		.help = "a synchronous request older than this goes first within its queue",
+		.def = 125, .min = 1, .max = 60000,
+	},
+	[FQ_T_FIFO_EXPIRE_ASYNC] = {
+		.name = "fifo_expire_async", .unit = "ms",
+		.help = "an asynchronous request older than this goes first within its queue",
+		.def = 250, .min = 1, .max = 60000,
+	},
+	[FQ_T_TARGET_LATENCY] = {
+		.name = "target_latency_ms", .unit = "ms",
+		.help = "target length of a round over the busy queues of a class; slots shrink to fit",
+		.def = 1300, .min = 10, .max = 60000,
+	},
+	[FQ_T_SLICE_MAX] = {
+		.name = "slice_max_ms", .unit = "ms",
+		.help = "longest slot of one queue",
+		.def = 125, .min = 10, .max = 10000,
+	},
+	[FQ_T_MAX_BUDGET] = {
+		.name = "max_budget", .unit = "sectors",
+		.help = "largest budget of a slot; 0 = the measured rate times the slot's time",
+		.def = 0, .min = 0, .max = 16777216,
+	},
+	[FQ_T_CLASS_AGE] = {
+		.name = "class_age_ms", .unit = "ms",
+		.help = "a lower class (BE under RT, IDLE) waiting this long gets one small slot",
+		.def = 1000, .min = 1, .max = 60000,
+	},
+	[FQ_T_ASYNC_CHARGE] = {
+		.name = "async_charge", .unit = "factor",
+		.help = "asynchronous sectors cost this many times a synchronous sector",
+		.def = 3, .min = 1, .max = 16,
+	},
+	[FQ_T_IDLE_NONROT] = {
+		.name = "idle_nonrot", .unit = "bool",
+		.help = "idle on non-rotational devices as on rotational ones",
+		.def = 0, .min = 0, .max = 1,
+	},
+};
+
+static const struct ek_counter fq_counters[FQ_NR_COUNTERS] = {
+	[FQ_C_SWITCHES] = {
+		.name = "queue_switches", .unit = "slots",
+		.help = "slots started (a queue taken into service)",
+	},
+	[FQ_C_IDLE_HITS] = {
+		.name = "idle_hits", .unit = "waits",
+		.help = "idle waits ended by the queue's next request",
+	},
+	[FQ_C_IDLE_TIMEOUTS] = {
+		.name = "idle_timeouts", .unit = "waits",
+		.help = "idle waits that ran out",
+	},
+	[FQ_C_RAISES] = {
+		.name = "raises", .unit = "queues",
+		.help = "weight raisings of new or long-idle processes",
+	},
+	[FQ_C_EXPIRED] = {
+		.name = "expired", .unit = "requests",
+		.help = "requests dispatched first because their FIFO time passed",
+	},
+	[FQ_C_PREEMPTS] = {
+		.name = "preemptions", .unit = "slots",
+		.help = "slots cut short by a higher class or a raised queue",
+	},
+	[FQ_C_AGED] = {
+		.name = "aged_slots", .unit = "slots",
+		.help = "slots given to a lower class that waited class_age_ms",
+	},
+	[FQ_C_READS] = {
+		.name = "dispatched_reads", .unit = "requests",
+		.help = "normal reads dispatched",
+	},
+	[FQ_C_WRITES] = {
+		.name = "dispatched_writes", .unit = "requests",
+		.help = "normal writes dispatched",
+	},
+	[FQ_C_OTHER] = {
+		.name = "dispatched_other", .unit = "requests",
+		.help = "flush, passthrough and at_head requests dispatched",
+	},
+};
+
+/* ---- helpers ---- */
+
+static struct fq_queue *fq_rq_queue(const struct ek_rq *rq)
+{
+	return (struct fq_queue *)(__UINTPTR_TYPE__)rq->policy_data[1];
+}
+
+static int fq_exited(const struct fq_queue *q)
+{
+	return q->flags & FQ_Q_EXITED;
+}
+
+static int fq_seeky(const struct fq_queue *q)
+{
+	return (q->flags & FQ_Q_SAMPLED) && q->seek_mean8 > 8 * FQ_SEEKY_SECTORS;
+}
+
+static int fq_class_of(const struct ek_rq *rq)
+{
+	switch (rq->prio_class) {
+	case EK_PRIO_RT:
+		return FQ_RT;
+	case EK_PRIO_IDLE:
+		return FQ_IDLE;
+	default:
+		return FQ_BE;
+	}
+}
+
+static ek_u8 fq_level_of(const struct ek_rq *rq)
+{
+	/* NONE: the kernel derives a level from nice; we cannot see it. */
+	return rq->prio_class == EK_PRIO_NONE ? 4 : rq->prio_level & 7;
+}
+
+static ek_u64 fq_dist(ek_u64 a, ek_u64 b)
+{
+	return a > b ? a - b : b - a;
+}
+
+static ek_u32 fq_cap(ek_u64 v)
+{
+	return v < FQ_STAT_CAP ? (ek_u32)v : FQ_STAT_CAP;
+}
+
+/*
+ * One step of a decaying average, weight 7/8 per sample (as-iosched's),
+ * kept as 8 x the mean so that shifts replace divisions: this runs for
+ * every request.
+ */
+static void fq_decay(ek_u32 *mean8, ek_u32 v)
+{
+	*mean8 = *mean8 - (*mean8 >> 3) + v;
+}
+
+static void fq_queue_init(struct fq_queue *q, ek_u32 flags)
+{
+	*q = (struct fq_queue){ .flags = flags, .cls = FQ_BE, .level = 4 };
+	ek_rb_init(&q->sort);
+	ek_list_init(&q->fifo);
+	q->weight = ek_fq_level_weight(4);
+}
+
+static void fq_kick(struct fq_data *fd)
+{
+	fd->host->ops->kick(fd->host);
+}
+
+static void fq_timer_cancel(struct fq_data *fd)
+{
+	if (!fd->timer_ns)
+		return;
+	fd->timer_ns = 0;
+	fd->host->ops->timer_cancel(fd->host);
+}
+
+static void fq_timer_arm(struct fq_data *fd, ek_u64 when)
+{
+	if (when == fd->timer_ns)
+		return;
+	fd->timer_ns = when;
+	fd->host->ops->timer_arm(fd->host, when);
+}
+
+/* ---- slots ---- */
+
+/* The slot time of a queue of class c: its share of the round target. */
+static ek_u64 fq_slot_ns(struct fq_data *fd, const struct fq_class *c)
+{
+	ek_u64 t = fd->target_latency_ns / (c->nr_busy ? c->nr_busy : 1);
+
+	t = ek_max_u64(t, FQ_SLOT_MIN_NS);
+	return ek_min_u64(t, fd->slice_max_ns);
+}
+
+static ek_u64 fq_budget_cap(struct fq_data *fd, ek_u64 slot_ns)
+{
+	ek_u64 cap = fd->max_budget ? fd->max_budget :
+		     fd->rate * (slot_ns / FQ_MS);
+
+	return ek_max_u64(cap, FQ_MIN_BUDGET);
+}
+
+/* A lower class than cls that has waited class_age_ms, or -1. */
+static int fq_aged_class(struct fq_data *fd, int cls, ek_u64 now)
+{
+	int c;
+
+	for (c = cls + 1; c < FQ_NR_CLASSES; c++) {
+		const struct fq_class *k = &fd->cls[c];
+
+		if (k->nr_busy && now - k->wait_since_ns >= fd->class_age_ns)
+			return c;
+	}
+	return -1;
+}
+
+/* Does waiting for q's next request pay? (q is in service, so busy.) */
+static int fq_should_idle(struct fq_data *fd, const struct fq_queue *q)
+{
+	const struct ek_device *dev = &fd->host->dev;
+
+	if (!fd->slice_idle_ns || fd->aged_slot || q->cls == FQ_IDLE ||
+	    (q->flags & (FQ_Q_SHARED | FQ_Q_EXITED)))
+		return 0;
+	if ((q->flags & FQ_Q_SAMPLED) &&
+	    q->ttime_mean8 > 8 * (fd->slice_idle_ns >> FQ_NS_SHIFT))
+		return 0;	/* it thinks longer than we would wait */
+	if ((dev->rotational || fd->idle_nonrot) &&
+	    (!fq_seeky(q) || (q->flags & FQ_Q_RAISED)))
+		return 1;
+	/* without idling a weight is worth nothing against a busy queue */
+	return fd->nr_busy != fd->cls[q->cls].nr_busy ||
+	       !ek_fq_symmetric(&fd->cls[q->cls]);
+}
+
+/*
+ * Until when the policy waits for q (in service, nothing queued): for its
+ * requests on the device, then slice_idle after the last one completed.
+ * The slot's time is enforced when q has a request to dispatch, not in
+ * the middle of a wait: ending a slot while its request is on the device
+ * would hand the disk to someone else just before q's next request (a
+ * reader whose slot ran out would lose it at every read). The wait for a
+ * request on the device is bounded anyway, by slice_max past the slot.
+ */
+static ek_u64 fq_idle_deadline(struct fq_data *fd, const struct fq_queue *q)
+{
+	if (q->nr_inflight)
+		return q->slot_start_ns + fd->slot_ns + fd->slice_max_ns;
+	if (!(q->flags & FQ_Q_HAS_END) || q->last_done_ns < q->slot_start_ns)
+		return q->slot_start_ns + fd->slice_idle_ns;
+	return q->last_done_ns + fd->slice_idle_ns;
+}
+
+/* Why the slot of q (in service) ends at time now, or FQ_END_NONE. */
+static int fq_slot_over(struct fq_data *fd, const struct fq_queue *q,
+			ek_u64 now)
+{
+	if (fd->preempt)
+		return FQ_END_PREEMPT;
+	if (!q->nr_queued) {
+		if (!fq_should_idle(fd, q))
+			return FQ_END_EMPTY;
+		return now >= fq_idle_deadline(fd, q) ? FQ_END_IDLE :
+							FQ_END_NONE;
+	}
+	if (q->served >= q->budget)
+		return FQ_END_BUDGET;
+	if (now >= q->slot_start_ns + fd->slot_ns)
+		return FQ_END_TIME;
+	if (fd->nr_busy != fd->cls[q->cls].nr_busy && !fd->aged_slot &&
+	    fq_aged_class(fd, q->cls, now) >= 0)
+		return FQ_END_AGED;
+	return FQ_END_NONE;
+}
+
+/* Charge, adapt the budget, end the raise, and hand q back to WF2Q+. */
+static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
+		      ek_u64 now)
+{
+	ek_u64 elapsed = now - q->slot_start_ns;
+	ek_u64 charge = q->served;
+	ek_u64 cap = fq_budget_cap(fd, fd->slot_ns);
+
+	if (fq_seeky(q) && !(q->flags & FQ_Q_RAISED) &&
+	    elapsed >= FQ_SLOT_MIN_NS)
+		charge = ek_max_u64(charge, fd->rate * elapsed / FQ_MS);
+	else if (!fq_seeky(q) && (why == FQ_END_BUDGET || why == FQ_END_TIME) &&
+		 elapsed >= 2 * FQ_MS && !(q->flags & FQ_Q_ASYNC))
+		/* a sequential slot measures the device: average of 4 */
+		fd->rate = (3 * fd->rate + q->served_sectors * FQ_MS / elapsed +
+			    3) / 4;
+	if (!fd->rate)
+		fd->rate = 1;
+
+	switch (why) {
+	case FQ_END_BUDGET:
+		q->budget = ek_min_u64(q->budget * 2, cap);
+		break;
+	case FQ_END_EMPTY:
+	case FQ_END_IDLE:
+	case FQ_END_TIME:
+		if (why != FQ_END_TIME || !fq_seeky(q))
+			q->budget = ek_max_u64(q->served, FQ_MIN_BUDGET);
+		break;
+	default:
+		break;
+	}
+	if (why == FQ_END_IDLE && fd->idling)
+		fd->count[FQ_C_IDLE_TIMEOUTS]++;
+
+	/* The slot is charged at the weight it ran with; then the raise may end. */
+	fd->in_service = EK_NULL;
+	ek_fq_slot_done(fd, q, charge, now);
+	if (q->flags & FQ_Q_RAISED) {
+		q->wr_left -= ek_min_u64(q->wr_left, q->served_sectors);
+		if (!q->wr_left || now >= q->wr_until_ns || fq_exited(q) ||
+		    (q->wr_burst && q->wr_burst == fd->large_burst_id)) {
+			q->flags &= ~FQ_Q_RAISED;
+			ek_fq_reweight(fd, q, ek_fq_level_weight(q->level));
+		}
+	}
+	fd->preempt = 0;
+	fd->idling = 0;
+	fd->aged_slot = 0;
+	fq_timer_cancel(fd);
+}
+
+/* Take the next queue into service; some queue is busy. */
+static void fq_select(struct fq_data *fd, ek_u64 now)
+{
+	struct fq_queue *q;
+	struct fq_class *c;
+	int cls;
+
+	for (cls = 0; cls < FQ_NR_CLASSES && !fd->cls[cls].nr_busy; cls++)
+		;
+	if (cls == FQ_NR_CLASSES)
+		return;
+	if (fq_aged_class(fd, cls, now) >= 0) {
+		cls = fq_aged_class(fd, cls, now);
+		fd->aged_slot = 1;
+		fd->count[FQ_C_AGED]++;
+	}
+	c = &fd->cls[cls];
+	q = ek_fq_pick(fd, cls);
+	c->wait_since_ns = now;
+	fd->in_service = q;
+	fd->slot_ns = fq_slot_ns(fd, c);
+	q->slot_start_ns = now;
+	q->served = 0;
+	q->served_sectors = 0;
+	q->budget = ek_max_u64(ek_min_u64(q->budget,
+					  fq_budget_cap(fd, fd->slot_ns)),
+			       FQ_MIN_BUDGET);
+	if (fd->aged_slot)
+		q->budget = FQ_MIN_BUDGET;
+	/* A raise ends within a slot: no raised slot outlives what is left. */
+	if ((q->flags & FQ_Q_RAISED) && q->wr_left < q->budget)
+		q->budget = ek_max_u64(q->wr_left, FQ_MIN_BUDGET);
+	fd->count[FQ_C_SWITCHES]++;
+}
+
+/*
+ * The request q serves next: an expired FIFO head, else, for the shared
+ * asynchronous queue, sector order (writeback streams from many files);
+ * a process's own queue goes in the order the process asked, which is
+ * O(1) and usually its sector order too.
+ */
+static struct ek_rq *fq_next_rq(struct fq_queue *q, ek_u64 now, int *expired)
+{
+	struct ek_rq *rq = ek_list_first(&q->fifo, struct ek_rq, fifo);
+	struct ek_rb_node *n;
+
+	*expired = now >= rq->deadline_ns;
+	if (*expired || !(q->flags & FQ_Q_ASYNC))
+		return rq;
+	n = ek_rb_lower_bound(&q->sort, q->next_pos);
+	if (!n)
+		n = ek_rb_first(&q->sort);
+	return ek_rb_entry(n, struct ek_rq, sort);
+}
+
+static void fq_unlink(struct fq_data *fd, struct fq_queue *q, struct ek_rq *rq)
+{
+	if (q->flags & FQ_Q_ASYNC)
+		ek_rb_erase(&q->sort, &rq->sort);
+	ek_list_del(&rq->fifo);
+	rq->policy_data[0] &= ~(ek_u64)FQ_RQ_QUEUED;
+	q->nr_queued--;
+	fd->nr_queued--;
+}
+
+static struct ek_rq *fq_serve(struct fq_data *fd, struct fq_queue *q,
+			      ek_u64 now)
+{
+	int expired;
+	struct ek_rq *rq = fq_next_rq(q, now, &expired);
+	int async = q->flags & FQ_Q_ASYNC;
+
+	fq_unlink(fd, q, rq);
+	rq->policy_data[0] |= FQ_RQ_INFLIGHT;
+	q->nr_inflight++;
+	q->served += (ek_u64)rq->nr_sectors * (async ? fd->async_charge : 1);
+	/*
+	 * A seeky queue's request costs a seek whatever its size: charged
+	 * as the sectors the device would have moved meanwhile, or a queue
+	 * of small random reads would take the disk at the price of a few
+	 * sectors and starve everybody else. Not while raised: a starting
+	 * application's reads are seeky, and its raise is bounded anyway.
+	 */
+	if (fq_seeky(q) && !(q->flags & FQ_Q_RAISED))
+		q->served += fd->host->dev.rotational ?
+			     fd->rate * FQ_SEEK_MS_ROT : fd->rate / FQ_SEEK_DIV_NONROT;
+	q->served_sectors += rq->nr_sectors;
+	q->next_pos = ek_rq_end(rq);
+	if (expired)
+		fd->count[FQ_C_EXPIRED]++;
+	fd->count[rq->dir == EK_WRITE ? FQ_C_WRITES : FQ_C_READS]++;
+	return rq;
+}
+
+/* ---- queue life ---- */
+
+/* Raise q (becoming busy) if it is new or was idle long, not in a burst. */
+static void fq_maybe_raise(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
+{
+	int is_new = !(q->flags & FQ_Q_EVER_BUSY);
+
+	if (!fd->low_latency || q->cls == FQ_IDLE ||
+	    (q->flags & (FQ_Q_SHARED | FQ_Q_EXITED | FQ_Q_RAISED)))
+		return;
+	if (is_new) {
+		if (fd->burst_count && now - fd->burst_last_ns < FQ_BURST_NS) {
+			fd->burst_count++;
+		} else {
+			fd->burst_count = 1;
+			fd->burst_id++;
+		}
+		fd->burst_last_ns = now;
+		if (fd->burst_count > FQ_BURST_LARGE) {
+			fd->large_burst_id = fd->burst_id;
+			return;
+		}
+	} else if (now - q->idle_since_ns < FQ_WR_IDLE_NS) {
+		return;
+	}
+	q->flags |= FQ_Q_RAISED;
+	/* in proportion to the weight, so that the raise keeps ratios */
+	q->wr_left = FQ_WR_SECTORS * ek_fq_level_weight(q->level) /
+		     ek_fq_level_weight(4);
+	q->wr_until_ns = now + FQ_WR_NS;
+	q->wr_burst = is_new ? fd->burst_id : 0;
+	fd->count[FQ_C_RAISES]++;
+}
+
+/* q got its first request while idle: it joins its class's fair order. */
+static void fq_activate(struct fq_data *fd, struct fq_queue *q,
+			const struct ek_rq *rq, ek_u64 now)
+{
+	struct fq_queue *in = fd->in_service;
+	int cls = fq_class_of(rq);
+
+	if (cls != q->cls)
+		q->vfinish = 0;	/* another class's virtual time */
+	q->cls = (ek_u8)cls;
+	q->level = fq_level_of(rq);
+	fq_maybe_raise(fd, q, now);
+	q->weight = ek_fq_level_weight(q->level) *
+		    (q->flags & FQ_Q_RAISED ? FQ_WR_COEFF : 1);
+	if (!q->budget)
+		q->budget = fq_budget_cap(fd, fq_slot_ns(fd, &fd->cls[cls])) / 8;
+	ek_fq_activate(fd, q, now);
+	q->flags |= FQ_Q_EVER_BUSY;
+	/*
+	 * The round must stay within target_latency_ms however many queues
+	 * join during a slot: the slot in service shrinks to its new share.
+	 */
+	if (in && in->cls == q->cls)
+		fd->slot_ns = ek_min_u64(fd->slot_ns,
+					 fq_slot_ns(fd, &fd->cls[q->cls]));
+
+	if (!in || fd->aged_slot || fd->preempt)
+		return;
+	if (q->cls < in->cls ||
+	    (q->cls == in->cls && (q->flags & FQ_Q_RAISED) &&
+	     !(in->flags & FQ_Q_RAISED))) {
+		fd->preempt = 1;
+		fd->count[FQ_C_PREEMPTS]++;
+		fq_kick(fd);
+	}
+}
+
+/* Think time and seek distance of q's process, at a new request. */
+static void fq_update_stats(struct fq_queue *q, const struct ek_rq *rq,
+			    ek_u64 now)
+{
+	ek_u64 ttime = 0;
+	ek_u32 seek;
+
+	if (q->flags & FQ_Q_STARTED) {
+		/* with requests still outstanding it does not think: 0 */
+		if ((q->flags & FQ_Q_HAS_END) && !q->nr_queued &&
+		    !q->nr_inflight && now > q->last_done_ns)
+			ttime = (now - q->last_done_ns) >> FQ_NS_SHIFT;
+		seek = fq_cap(fq_dist(rq->sector, q->last_pos));
+
+		if (q->flags & FQ_Q_SAMPLED) {
+			fq_decay(&q->ttime_mean8, fq_cap(ttime));
+			fq_decay(&q->seek_mean8, seek);
+		} else {
+			/* the first sample is the mean so far */
+			q->ttime_mean8 = 8 * fq_cap(ttime);
+			q->seek_mean8 = 8 * seek;
+			q->flags |= FQ_Q_SAMPLED;
+		}
+	}
+	q->last_pos = ek_rq_end(rq);
+	q->flags |= FQ_Q_STARTED;
+}
+
+static struct fq_queue *fq_queue_for(struct fq_data *fd, struct ek_rq *rq)
+{
+	if (!rq->sync)
+		return &fd->async[fq_class_of(rq)];
+	if (!rq->pctx)
+		return &fd->nopctx;
+	return ek_pctx_priv(rq->pctx);
+}
+
+/* ---- policy callbacks ---- */
+
+static void fq_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
+{
+	struct fq_data *fd = sd;
+	ek_u64 v = (ek_u64)value;
+
+	switch (idx) {
+	case FQ_T_SLICE_IDLE:
+		fd->slice_idle_ns = v * EK_NSEC_PER_USEC;
+		break;
+	case FQ_T_LOW_LATENCY:
+		fd->low_latency = (ek_u32)v;
+		break;
+	case FQ_T_FIFO_EXPIRE_SYNC:
+		fd->fifo_expire_ns[1] = v * FQ_MS;
+		break;
+	case FQ_T_FIFO_EXPIRE_ASYNC:
+		fd->fifo_expire_ns[0] = v * FQ_MS;
+		break;
+	case FQ_T_TARGET_LATENCY:
+		fd->target_latency_ns = v * FQ_MS;
+		break;
+	case FQ_T_SLICE_MAX:
+		fd->slice_max_ns = v * FQ_MS;
+		break;
+	case FQ_T_MAX_BUDGET:
+		fd->max_budget = v;
+		break;
+	case FQ_T_CLASS_AGE:
+		fd->class_age_ns = v * FQ_MS;
+		break;
+	case FQ_T_ASYNC_CHARGE:
+		fd->async_charge = (ek_u32)v;
+		break;
+	case FQ_T_IDLE_NONROT:
+		fd->idle_nonrot = (ek_u32)v;
+		break;
+	default:
+		return;
+	}
+	/* An idle wait may have become pointless: have the host look again. */
+	if (fd->host)
+		fq_kick(fd);
+}
+
+static ek_u64 fq_read_counter(void *sd, ek_u32 idx)
+{
+	struct fq_data *fd = sd;
+
+	return idx < FQ_NR_COUNTERS ? fd->count[idx] : 0;
+}
+
+static int fq_init(void *sd, struct ek_host *host, const ek_s64 *values)
+{
+	struct fq_data *fd = sd;
+	ek_u32 i;
+
+	for (i = 0; i < FQ_NR_TUNABLES; i++)
+		fq_set_tunable(fd, i, values[i]);
+	fd->host = host;
+	for (i = 0; i < FQ_NR_CLASSES; i++) {
+		ek_rb_init(&fd->cls[i].eligible);
+		ek_rb_init(&fd->cls[i].waiting);
+		fq_queue_init(&fd->async[i], FQ_Q_ASYNC | FQ_Q_SHARED);
+	}
+	fq_queue_init(&fd->nopctx, FQ_Q_SHARED);
+	ek_list_init(&fd->special);
+	fd->rate = host->dev.rotational ? FQ_RATE_ROT : FQ_RATE_NONROT;
+	fd->min_budget = FQ_MIN_BUDGET;
+	return 0;
+}
+
+static void fq_insert(void *sd, struct ek_rq *rq, ek_u64 now)
+{
+	struct fq_data *fd = sd;
+	struct fq_queue *q;
+
+	fd->now = now;
+	if (rq->kind != EK_KIND_NORMAL || rq->at_head) {
+		/*
+		 * Whoever sent these needs their order (a flush after its
+		 * writes, a requeue that was at the device already): they go
+		 * first, unsorted, uncharged.
+		 */
+		if (rq->at_head)
+			ek_list_add_head(&rq->fifo, &fd->special);
+		else
+			ek_list_add_tail(&rq->fifo, &fd->special);
+		rq->policy_data[0] = FQ_RQ_SPECIAL;
+		rq->policy_data[1] = 0;
+		return;
+	}
+	q = fq_queue_for(fd, rq);
+	if (!(q->flags & FQ_Q_SHARED))
+		fq_update_stats(q, rq, now);
+	rq->policy_data[0] = FQ_RQ_QUEUED;
+	rq->policy_data[1] = (ek_u64)(__UINTPTR_TYPE__)q;
+	rq->deadline_ns = rq->arrival_ns +
+			  fd->fifo_expire_ns[q->flags & FQ_Q_ASYNC ? 0 : 1];
+	ek_list_add_tail(&rq->fifo, &q->fifo);
+	if (q->flags & FQ_Q_ASYNC)
+		ek_rb_insert(&q->sort, &rq->sort, rq->sector);
+	q->nr_queued++;
+	fd->nr_queued++;
+
+	if (q == fd->in_service) {
+		if (fd->idling && q->nr_queued == 1) {
+			fd->count[FQ_C_IDLE_HITS]++;
+			fd->idling = 0;
+			fq_timer_cancel(fd);
+			fq_kick(fd);
+		}
+	} else if (!(q->flags & FQ_Q_BUSY)) {
+		fq_activate(fd, q, rq, now);
+	}
+}
+
+static struct ek_rq *fq_dispatch(void *sd, ek_u64 now)
+{
+	struct fq_data *fd = sd;
+	struct ek_rq *rq = ek_list_first(&fd->special, struct ek_rq, fifo);
+	struct fq_queue *q;
+	int why;
+
+	fd->now = now;
+	if (rq) {
+		ek_list_del(&rq->fifo);
+		rq->policy_data[0] = 0;
+		fd->count[FQ_C_OTHER]++;
+		return rq;
+	}
+	if (!fd->nr_queued)
+		return EK_NULL;
+	q = fd->in_service;
+	if (q) {
+		why = fq_slot_over(fd, q, now);
+		if (why == FQ_END_NONE) {
+			if (q->nr_queued)
+				return fq_serve(fd, q, now);
+			fd->idling = 1;
+			fq_timer_arm(fd, fq_idle_deadline(fd, q));
+			return EK_NULL;
+		}
+		fq_expire(fd, q, why, now);
+	}
+	fq_select(fd, now);
+	/* Busy queues out of service always have requests. */
+	return fq_serve(fd, fd->in_service, now);
+}
+
+static int fq_has_work(void *sd, ek_u64 now)
+{
+	struct fq_data *fd = sd;
+	struct fq_queue *q = fd->in_service;
+
+	if (!ek_list_empty(&fd->special))
+		return 1;
+	if (!fd->nr_queued)
+		return 0;
+	if (q && !q->nr_queued && fq_slot_over(fd, q, now) == FQ_END_NONE) {
+		/* idling: make sure the wait ends by itself */
+		fd->idling = 1;
+		fq_timer_arm(fd, fq_idle_deadline(fd, q));
+		return 0;
+	}
+	return 1;
+}
+
+/* q lost its last queued request other than by dispatch (a merge). */
+static void fq_emptied(struct fq_data *fd, struct fq_queue *q)
+{
+	if (q->nr_queued || !(q->flags & FQ_Q_BUSY) || q == fd->in_service)
+		return;
+	/* Out of service it would be picked with nothing to serve. */
+	ek_fq_unqueue(fd, q);
+}
+
+static void fq_completed(void *sd, struct ek_rq *rq, ek_u64 now)
+{
+	struct fq_data *fd = sd;
+	struct fq_queue *q = fq_rq_queue(rq);
+
+	fd->now = now;
+	if (!(rq->policy_data[0] & FQ_RQ_INFLIGHT))
+		return;
+	rq->policy_data[0] = 0;
+	q->nr_inflight--;
+	if (rq->sync) {
+		q->last_done_ns = now;
+		q->flags |= FQ_Q_HAS_END;
+	}
+	if (q != fd->in_service || q->nr_queued || q->nr_inflight)
+		return;
+	/*
+	 * The queue in service has nothing left anywhere: a gone process's
+	 * queue must leave service now (its memory goes with its last
+	 * request); otherwise the idle window starts, and the host must
+	 * look again to arm its timer or move on.
+	 */
+	if (fq_exited(q))
+		fq_expire(fd, q, FQ_END_EMPTY, now);
+	fq_kick(fd);
+}
+
+static void fq_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
+{
+	struct fq_data *fd = sd;
+	struct fq_queue *q = fq_rq_queue(rq);
+
+	fd->now = now;
+	if (!(rq->policy_data[0] & FQ_RQ_INFLIGHT))
+		return;
+	rq->policy_data[0] = 0;
+	q->nr_inflight--;
+}
+
+static void fq_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
+{
+	struct fq_queue *q = fq_rq_queue(rq);
+
+	(void)sd;
+	(void)old_sector;
+	if (!(rq->policy_data[0] & FQ_RQ_QUEUED) || !(q->flags & FQ_Q_ASYNC) ||
+	    rq->sort.key == rq->sector)
+		return;
+	ek_rb_erase(&q->sort, &rq->sort);
+	ek_rb_insert(&q->sort, &rq->sort, rq->sector);
+}
+
+static void fq_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
+{
+	struct fq_data *fd = sd;
+	struct fq_queue *qn = fq_rq_queue(next);
+
+	if (next->policy_data[0] & FQ_RQ_SPECIAL) {
+		ek_list_del(&next->fifo);
+		next->policy_data[0] = 0;
+		return;
+	}
+	if (!(next->policy_data[0] & FQ_RQ_QUEUED))
+		return;
+	/* rq carries next's data: it keeps the earlier deadline and place. */
+	if ((rq->policy_data[0] & FQ_RQ_QUEUED) && fq_rq_queue(rq) == qn &&
+	    next->deadline_ns < rq->deadline_ns) {
+		ek_list_del(&rq->fifo);
+		ek_list_add_tail(&rq->fifo, &next->fifo);
+		rq->deadline_ns = next->deadline_ns;
+	}
+	fq_unlink(fd, qn, next);
+	fq_emptied(fd, qn);
+	fq_merged(sd, rq, rq->sector);
+}
+
+static void fq_pctx_init(void *sd, struct ek_pctx *pctx)
+{
+	(void)sd;
+	fq_queue_init(ek_pctx_priv(pctx), 0);
+}
+
+static void fq_pctx_exit(void *sd, struct ek_pctx *pctx)
+{
+	struct fq_data *fd = sd;
+	struct fq_queue *q = ek_pctx_priv(pctx);
+
+	q->flags |= FQ_Q_EXITED;
+	/* Its memory may go with its last request: hold no pointer to it. */
+	if (q == fd->in_service && !q->nr_queued) {
+		fq_expire(fd, q, FQ_END_EMPTY, fd->now);
+		fq_kick(fd);
+	}
+}
+
+const struct ek_policy ek_fair_queue_policy = {
+	.name = "fair-queue",
+	.description = "per-process fair queueing: budgets in sectors, B-WF2Q+, idling, weight raising",
+	.sched_size = sizeof(struct fq_data),
+	.pctx_size = sizeof(struct fq_queue),
+	.tunables = fq_tunables,
+	.nr_tunables = FQ_NR_TUNABLES,
+	.counters = fq_counters,
+	.nr_counters = FQ_NR_COUNTERS,
+	.init = fq_init,
+	.set_tunable = fq_set_tunable,
+	.read_counter = fq_read_counter,
+	.insert = fq_insert,
+	.dispatch = fq_dispatch,
+	.has_work = fq_has_work,
+	.completed = fq_completed,
+	.requeue = fq_requeue,
+	.merged = fq_merged,
+	.merged_requests = fq_merged_requests,
+	.pctx_init = fq_pctx_init,
+	.pctx_exit = fq_pctx_exit,
+};

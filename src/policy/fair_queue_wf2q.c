@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fair-queue's queue scheduler: B-WF2Q+-like fair order over the busy
+ * queues of one priority class, in integer virtual time.
+ *
+ * Each busy queue has a virtual start S and finish F: F = S + budget / w
+ * (w its weight). The class's virtual time V grows by the service given
+ * divided by the sum of the busy weights, so over a round every busy
+ * queue's share of V is its share of the service. A queue is eligible
+ * once S <= V; the next queue served is the eligible one with the
+ * smallest F. Eligibility is what keeps a heavy queue from running ahead:
+ * a queue that just got a long slot restarts at S = its old F and waits
+ * until V catches up.
+ *
+ * Instead of BFQ's tree augmented with the minimum start, two plain
+ * trees: "eligible" by F and "waiting" by S. A queue moves from waiting
+ * to eligible at most once per activation or slot, so picking is
+ * O(log busy queues) amortised, and nothing here is per request.
+ *
+ * When a slot ends the queue is charged what it actually used (not its
+ * budget): its F is recomputed from its S, which is what makes a queue
+ * that emptied early lose no share.
+ */
+#include "fair_queue.h"
+
+static ek_u64 fq_vt(ek_u64 service, ek_u32 weight)
+{
+	return (service << FQ_VT_SHIFT) / (weight ? weight : 1);
+}
+
+static struct fq_queue *fq_of_node(struct ek_rb_node *n)
+{
+	return n ? ek_rb_entry(n, struct fq_queue, node) : EK_NULL;
+}
+
+/* Put busy queue q on the tree its start says. */
+static void fq_enqueue(struct fq_class *c, struct fq_queue *q)
+{
+	if (q->vstart <= c->vtime) {
+		q->flags |= FQ_Q_ELIGIBLE;
+		ek_rb_insert(&c->eligible, &q->node, q->vfinish);
+	} else {
+		q->flags &= ~FQ_Q_ELIGIBLE;
+		ek_rb_insert(&c->waiting, &q->node, q->vstart);
+	}
+}
+
+/* Move every waiting queue whose start V has reached. */
+static void fq_update_eligible(struct fq_class *c)
+{
+	struct fq_queue *q;
+
+	while ((q = fq_of_node(ek_rb_first(&c->waiting))) &&
+	       q->vstart <= c->vtime) {
+		ek_rb_erase(&c->waiting, &q->node);
+		q->flags |= FQ_Q_ELIGIBLE;
+		ek_rb_insert(&c->eligible, &q->node, q->vfinish);
+	}
+}
+
+static void fq_sums_add(struct fq_class *c, ek_u32 w)
+{
+	c->wsum += w;
+	c->wsq += (ek_u64)w * w;
+}
+
+static void fq_sums_sub(struct fq_class *c, ek_u32 w)
+{
+	c->wsum -= w;
+	c->wsq -= (ek_u64)w * w;
+}
+
+void ek_fq_activate(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
+{
+	struct fq_class *c = &fd->cls[q->cls];
+
+	if (!c->nr_busy)
+		c->wait_since_ns = now;
+	/*
+	 * A queue that was over-served (F ahead of V) keeps its debt; one
+	 * that was idle starts now, with no credit for the time it slept.
+	 */
+	q->vstart = ek_max_u64(c->vtime, q->vfinish);
+	/*
+	 * Its finish assumes a small slot, not its budget: a queue coming
+	 * back with a big budget (a reader that streamed before) would
+	 * otherwise wait for budget x busy queues of others' service, all of
+	 * them small random reads perhaps. It is charged what it uses.
+	 */
+	q->vfinish = q->vstart + fq_vt(ek_min_u64(q->budget, fd->min_budget),
+				       q->weight);
+	fq_sums_add(c, q->weight);
+	c->nr_busy++;
+	fd->nr_busy++;
+	q->flags |= FQ_Q_BUSY;
+	fq_enqueue(c, q);
+}
+
+void ek_fq_slot_done(struct fq_data *fd, struct fq_queue *q, ek_u64 charge,
+		     ek_u64 now)
+{
+	struct fq_class *c = &fd->cls[q->cls];
+
+	if (c->wsum)
+		c->vtime += (charge << FQ_VT_SHIFT) / c->wsum;
+	q->vfinish = q->vstart + fq_vt(charge, q->weight);
+	if (q->nr_queued) {
+		q->vstart = q->vfinish;
+		q->vfinish = q->vstart + fq_vt(q->budget, q->weight);
+		fq_enqueue(c, q);
+		return;
+	}
+	fq_sums_sub(c, q->weight);
+	c->nr_busy--;
+	fd->nr_busy--;
+	q->flags &= ~FQ_Q_BUSY;
+	q->idle_since_ns = now;
+}
+
+void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q)
+{
+	struct fq_class *c = &fd->cls[q->cls];
+
+	ek_rb_erase(q->flags & FQ_Q_ELIGIBLE ? &c->eligible : &c->waiting,
+		    &q->node);
+	q->flags &= ~(FQ_Q_ELIGIBLE | FQ_Q_BUSY);
+	fq_sums_sub(c, q->weight);
+	c->nr_busy--;
+	fd->nr_busy--;
+}
+
+struct fq_queue *ek_fq_pick(struct fq_data *fd, int cls)
+{
+	struct fq_class *c = &fd->cls[cls];
+	struct fq_queue *q;
+
+	fq_update_eligible(c);
+	if (ek_rb_empty(&c->eligible)) {
+		/* Nobody eligible: V jumps to the earliest start (WF2Q+). */
+		q = fq_of_node(ek_rb_first(&c->waiting));
+		if (!q)
+			return EK_NULL;
+		c->vtime = q->vstart;
+		fq_update_eligible(c);
+	}
+	q = fq_of_node(ek_rb_first(&c->eligible));
+	ek_rb_erase(&c->eligible, &q->node);
+	q->flags &= ~FQ_Q_ELIGIBLE;
+	return q;
+}
+
+void ek_fq_reweight(struct fq_data *fd, struct fq_queue *q, ek_u32 weight)
+{
+	struct fq_class *c = &fd->cls[q->cls];
+
+	if (!(q->flags & FQ_Q_BUSY)) {
+		q->weight = weight;
+		return;
+	}
+	fq_sums_sub(c, q->weight);
+	fq_sums_add(c, weight);
+	q->weight = weight;
+	if (q == fd->in_service)
+		return;
+	/* Waiting with a finish stamped at the old weight: restamp it. */
+	ek_rb_erase(q->flags & FQ_Q_ELIGIBLE ? &c->eligible : &c->waiting,
+		    &q->node);
+	q->vfinish = q->vstart + fq_vt(q->budget, weight);
+	fq_enqueue(c, q);
+}

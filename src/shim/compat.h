@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Every difference between the supported kernels that the shim's code
+ * meets, bridged once, here. Each switch is a fact about the target kernel
+ * (elvkit_facts.h, written by scripts/kernel-facts.py from its BTF and
+ * headers), never a version number; the shim's other files have no #if.
+ * The elevator callbacks whose signatures differ are adapters here that
+ * call one signature-independent implementation in shim_ops.c.
+ */
+#ifndef ELVKIT_SHIM_COMPAT_H
+#define ELVKIT_SHIM_COMPAT_H
+
+#include <linux/blk-mq.h>
+#include <linux/blkdev.h>
+#include <linux/hrtimer.h>
+#include <linux/sbitmap.h>
+
+#include "kernel_elevator.h"
+
+/* The rq_flags bit that says prepare_request ran (renamed in 6.5). */
+#if EK_FACT_RQF_USE_SCHED
+#define EK_RQF_PREPARED RQF_USE_SCHED
+#else
+#define EK_RQF_PREPARED RQF_ELVPRIV
+#endif
+
+/* An absolute-time monotonic timer running fn (hrtimer_setup since 6.13). */
+static inline void ek_hrtimer_setup(struct hrtimer *t,
+				    enum hrtimer_restart (*fn)(struct hrtimer *))
+{
+#if EK_FACT_HRTIMER_SETUP
+	hrtimer_setup(t, fn, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+#else
+	hrtimer_init(t, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+	t->function = fn;
+#endif
+}
+
+/* The kernel flipped the flag's sense (blk_queue_nonrot -> blk_queue_rot). */
+static inline bool ek_queue_rotational(struct request_queue *q)
+{
+#if EK_FACT_BLK_QUEUE_ROT
+	return blk_queue_rot(q);
+#else
+	return !blk_queue_nonrot(q);
+#endif
+}
+
+/* insert_requests' last argument: bool at_head, or blk_insert_t flags. */
+static inline bool ek_insert_at_head(ek_insert_arg_t arg)
+{
+#if EK_FACT_INSERT_FLAGS
+	return arg & BLK_MQ_INSERT_AT_HEAD;
+#else
+	return arg;
+#endif
+}
+
+/*
+ * A policy's limit of n requests of the pool as blk-mq's shallow depth:
+ * of the whole pool, or per sbitmap word where sbitmap counts it so. Per
+ * word, n is shared out over the words the tags use. (6.1's own
+ * dd_to_word_depth scales by nr_requests over the word size instead,
+ * which lifts the limit once nr_requests is written below a word: the
+ * bitmap shrinks, its words do not.)
+ */
+static inline unsigned int ek_shallow_depth(struct blk_mq_alloc_data *data,
+					    unsigned int n)
+{
+#if EK_FACT_SHALLOW_PER_WORD
+	struct sbitmap *sb = &data->hctx->sched_tags->bitmap_tags.sb;
+
+	return max(1U, n / sb->map_nr);
+#else
+	return n;
+#endif
+}
+
+/* ---- callbacks whose signatures differ ---- */
+
+int ek_queue_init(struct request_queue *q, struct elevator_queue *e);
+void ek_queue_depth_updated(struct request_queue *q,
+			    struct blk_mq_hw_ctx *only);
+
+#if EK_FACT_INIT_SCHED_TAKES_EQ
+/* The core allocated the elevator_queue and hands it over. */
+static inline int ek_op_init_sched(struct request_queue *q,
+				   struct elevator_queue *e)
+{
+	return ek_queue_init(q, e);
+}
+#else
+/* The scheduler allocates its elevator_queue (elevator_alloc, until 6.16). */
+static inline int ek_op_init_sched(struct request_queue *q,
+				   struct elevator_type *t)
+{
+	struct elevator_queue *e = elevator_alloc(q, t);
+	int ret;
+
+	if (!e)
+		return -ENOMEM;
+	ret = ek_queue_init(q, e);
+	if (ret)
+		kobject_put(&e->kobj);
+	return ret;
+}
+#endif
+
+#if EK_FACT_DEPTH_UPDATED_TAKES_Q
+/* Once per queue, after every hardware queue's tags changed. */
+static inline void ek_op_depth_updated(struct request_queue *q)
+{
+	ek_queue_depth_updated(q, NULL);
+}
+#else
+/* Once per hardware queue, right after its tags changed. */
+static inline void ek_op_depth_updated(struct blk_mq_hw_ctx *hctx)
+{
+	ek_queue_depth_updated(hctx->queue, hctx);
+}
+#endif
+
+#endif

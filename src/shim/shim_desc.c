@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Request descriptors, one per scheduler tag, allocated when a hardware
+ * queue gets the scheduler (init_hctx) and when its tags grow
+ * (depth_updated), never per request: prepare_request runs where the
+ * submitter may not sleep, and a request without a descriptor could only
+ * be served around the policy. A request's scheduler tag (internal_tag) is
+ * unique on its hardware queue while it lives, so it names its descriptor.
+ *
+ * Descriptors come in page-sized chunks, so that growing can be asked of
+ * the page allocator with __GFP_NOFAIL: depth_updated cannot fail.
+ */
+#include <linux/blk-mq.h>
+#include <linux/sched/mm.h>
+#include <linux/slab.h>
+
+#include "shim_internal.h"
+
+static unsigned int ek_tags_of(struct blk_mq_hw_ctx *hctx)
+{
+	return hctx->sched_tags->nr_tags;
+}
+
+/* Room for nr descriptors; the queue is frozen or not yet in use. */
+static int ek_descs_reserve(struct ek_descs *d, unsigned int nr, gfp_t gfp)
+{
+	unsigned int want = DIV_ROUND_UP(nr, EK_DESCS_PER_CHUNK), i;
+	struct ek_rq **chunk;
+
+	if (want <= d->nr_chunks)
+		return 0;
+	chunk = kcalloc(want, sizeof(*chunk), gfp);
+	if (!chunk)
+		return -ENOMEM;
+	for (i = 0; i < want; i++) {
+		if (i < d->nr_chunks) {
+			chunk[i] = d->chunk[i];
+			continue;
+		}
+		chunk[i] = kmalloc(EK_DESCS_PER_CHUNK * sizeof(struct ek_rq), gfp);
+		if (!chunk[i]) {
+			while (i-- > d->nr_chunks)
+				kfree(chunk[i]);
+			kfree(chunk);
+			return -ENOMEM;
+		}
+	}
+	kfree(d->chunk);
+	d->chunk = chunk;
+	d->nr_chunks = want;
+	return 0;
+}
+
+int ek_descs_init(struct blk_mq_hw_ctx *hctx)
+{
+	struct ek_descs *d;
+	int ret;
+
+	d = kzalloc_node(sizeof(*d), GFP_KERNEL, hctx->numa_node);
+	if (!d)
+		return -ENOMEM;
+	ret = ek_descs_reserve(d, ek_tags_of(hctx), GFP_KERNEL);
+	if (ret) {
+		kfree(d);
+		return ret;
+	}
+	hctx->sched_data = d;
+	return 0;
+}
+
+/*
+ * The tags may have grown. The queue is frozen (no request lives), and the
+ * caller may be in the I/O path of its own queue's memory reclaim: no I/O.
+ */
+void ek_descs_grow(struct blk_mq_hw_ctx *hctx)
+{
+	struct ek_descs *d = hctx->sched_data;
+	unsigned int noio = memalloc_noio_save();
+
+	ek_descs_reserve(d, ek_tags_of(hctx), GFP_KERNEL | __GFP_NOFAIL);
+	memalloc_noio_restore(noio);
+}
+
+void ek_descs_exit(struct blk_mq_hw_ctx *hctx)
+{
+	struct ek_descs *d = hctx->sched_data;
+	unsigned int i;
+
+	if (!d)
+		return;
+	for (i = 0; i < d->nr_chunks; i++)
+		kfree(d->chunk[i]);
+	kfree(d->chunk);
+	kfree(d);
+	hctx->sched_data = NULL;
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a run records: counts, bytes and latencies in struct sim_result, and
+ * the first violation of the host contract. The host and the workloads call
+ * in here at the points that matter; nothing else writes a result's totals.
+ */
+#include <stdarg.h>
+#include "sim_int.h"
+
+void sim_violation(struct sim *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!s->res->violations++) {
+		int n = snprintf(s->res->violation, sizeof(s->res->violation),
+				 "t=%llu ns: ", (unsigned long long)s->now);
+
+		va_start(ap, fmt);
+		vsnprintf(s->res->violation + n, sizeof(s->res->violation) - n, fmt, ap);
+		va_end(ap);
+	}
+}
+
+/* A bio is done: what the device transferred (every thread's, within the run). */
+void acct_bio_done(struct sim *s, const struct sbio *b)
+{
+	struct sim_result *r = s->res;
+	uint64_t bytes = (uint64_t)b->nr * 512;
+
+	r->bios_done++;
+	if (s->ended)
+		return;
+	if (b->dir == EK_WRITE)
+		r->write_bytes += bytes;
+	else
+		r->read_bytes += bytes;
+}
+
+static unsigned lat_bucket(uint64_t ns)
+{
+	unsigned e;
+
+	if (ns < (1u << SIM_LAT_SUB_BITS))
+		return (unsigned)ns;
+	e = 63 - (unsigned)__builtin_clzll(ns);
+	return (e - SIM_LAT_SUB_BITS + 1) * (1u << SIM_LAT_SUB_BITS) +
+	       (unsigned)((ns >> (e - SIM_LAT_SUB_BITS)) & ((1u << SIM_LAT_SUB_BITS) - 1));
+}
+
+/* the largest value of bucket i: a quantile is never understated */
+static uint64_t bucket_value(unsigned i)
+{
+	unsigned sub = 1u << SIM_LAT_SUB_BITS, e;
+	uint64_t lo, width;
+
+	if (i < sub)
+		return i;
+	e = i / sub + SIM_LAT_SUB_BITS - 1;
+	width = 1ULL << (e - SIM_LAT_SUB_BITS);
+	lo = (1ULL << e) + (uint64_t)(i % sub) * width;
+	return lo + width - 1;
+}
+
+uint64_t sim_lat_quantile(const struct sim_result *r, double q)
+{
+	uint64_t need = (uint64_t)(q * (double)r->lat_n + 0.999999), seen = 0;
+	unsigned i;
+
+	if (!r->lat_n)
+		return 0;
+	if (!need)
+		need = 1;
+	for (i = 0; i < SIM_LAT_BUCKETS; i++) {
+		seen += r->lat_hist[i];
+		if (seen >= need)
+			return bucket_value(i) < r->lat_max_ns ? bucket_value(i) : r->lat_max_ns;
+	}
+	return r->lat_max_ns;
+}
+
+/*
+ * An application I/O is done: a read() of --block (which may have been a
+ * page-cache hit) or a write's bio. Latency from the call to the data.
+ */
+void acct_app_io(struct sim *s, struct sthread *t, uint64_t lat, uint64_t bytes)
+{
+	struct sim_result *r = s->res;
+
+	if (t->bg) {
+		if (lat > r->bg_lat_max_ns)
+			r->bg_lat_max_ns = lat;
+		return;
+	}
+	/*
+	 * After a cut at the time limit, bytes no longer count, but the
+	 * latency of what was stuck does (measured when it drains).
+	 */
+	if (!s->ended) {
+		r->fg_bytes += bytes;
+		r->fg_ios++;
+		t->app_bytes += bytes;
+	}
+	r->lat_n++;
+	r->lat_sum_ns += lat;
+	r->lat_hist[lat_bucket(lat)]++;
+	if (lat > r->lat_max_ns)
+		r->lat_max_ns = lat;
+	if (lat > 2000000000ULL)
+		r->over_2s++;
+	if (lat > 10000000000ULL)
+		r->over_10s++;
+}
+
+/* Each foreground thread's bytes; Jain's index (sum x)^2 / (n sum x^2), 1 = all equal. */
+void acct_threads(struct sim *s)
+{
+	double sum = 0, sq = 0;
+	unsigned i, n = 0;
+
+	for (i = 0; i < s->nthreads; i++) {
+		const struct sthread *t = &s->threads[i];
+
+		if (t->bg)
+			continue;
+		if (s->cfg->thread_bytes && n < s->cfg->threads)
+			s->cfg->thread_bytes[n] = t->app_bytes;
+		sum += (double)t->app_bytes;
+		sq += (double)t->app_bytes * (double)t->app_bytes;
+		n++;
+	}
+	s->res->nthread_bytes = n;
+	s->res->jain = sq > 0 ? sum * sum / ((double)n * sq) : 1;
+}
+
+/* The policy handed rq to the device: how long it waited in the scheduler. */
+void acct_dispatch(struct sim *s, const struct ek_rq *rq)
+{
+	uint64_t wait = s->now - rq->arrival_ns;
+
+	s->res->dispatched++;
+	if (wait > s->res->max_wait_ns[rq->dir & 1])
+		s->res->max_wait_ns[rq->dir & 1] = wait;
+}
+
+/* The device finished rq: how long it took there. */
+void acct_service(struct sim *s, const struct ek_rq *rq)
+{
+	uint64_t service = s->now - rq->dispatch_ns;
+
+	s->res->completed++;
+	if (!s->ended)
+		s->res->dev_completed++;
+	if (service > s->res->max_service_ns)
+		s->res->max_service_ns = service;
+}
+
+/* Every request and bio accounted for at the end. */
+void acct_end_checks(struct sim *s)
+{
+	struct sim_result *res = s->res;
+
+	if (res->inserted != res->completed + res->merged_away)
+		sim_violation(s, "requests lost: %llu inserted, %llu completed, %llu merged away",
+			      (unsigned long long)res->inserted,
+			      (unsigned long long)res->completed,
+			      (unsigned long long)res->merged_away);
+	if (res->bios != res->bios_done)
+		sim_violation(s, "bios lost: %llu submitted, %llu completed",
+			      (unsigned long long)res->bios, (unsigned long long)res->bios_done);
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * elvkit-sim's command line in four steps, each its own file:
+ * parse (cli_parse.c: strings to values), validate (cli_validate.c: ranges,
+ * names to policies, models and workloads), run (cli.c: every combination),
+ * report (report.c, json.c). Help and --list come from the lists
+ * (cli_list.c).
+ */
+#ifndef ELVKIT_SIM_CLI_H
+#define ELVKIT_SIM_CLI_H
+
+#include "report.h"
+
+#define CLI_MAX_LIST 64
+#define CLI_MAX_KV 32
+
+struct cli_kv {
+	char *name;
+	ek_s64 value;
+};
+
+enum cli_action { CLI_RUN, CLI_HELP, CLI_LIST, CLI_TUNABLES };
+
+struct cli_args {
+	/* as given */
+	struct sim_config base;		/* every run starts from this */
+	char *sched_arg, *threads_arg, *wl_arg;
+	const char *device, *json;
+	const char *tunables_of;		/* --tunables NAME */
+	struct cli_kv tunes[CLI_MAX_KV], devs[CLI_MAX_KV];
+	size_t ntune, ndev;
+	unsigned runs;
+	int chart, wall;
+	int min_time_auto;		/* --min-time auto (the default) */
+	/* resolved by cli_validate */
+	const struct ek_policy *pols[CLI_MAX_LIST];
+	unsigned threads[CLI_MAX_LIST];
+	int wl_ids[CLI_MAX_LIST];
+	size_t nsched, nthr, nwl;
+};
+
+/* Print "elvkit-sim: <reason>" and exit 2. */
+void cli_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+
+/* cli_parse.c */
+enum cli_action cli_parse(int argc, char **argv, struct cli_args *a);
+uint64_t cli_num(const char *opt, const char *s, int sized);
+size_t cli_split(char *s, char **out, size_t max, const char *opt);
+
+/* cli_validate.c: exits 2 on the first bad value */
+void cli_validate(struct cli_args *a);
+
+/* cli_list.c */
+void cli_usage(FILE *f);
+void cli_list(FILE *f);
+int cli_tunables(FILE *f, const char *sched);
+
+#endif

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * --help and --list. Scheduler, device and workload names come from the
+ * lists the simulator runs (sim_policies, ek_models, the workload table),
+ * never from text kept here, so a new policy or model shows up by itself.
+ */
+#include <string.h>
+#include "cli.h"
+
+/* "a, b or c" */
+static void names(FILE *f, const char *const *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(f, "%s%s", i ? (i + 1 == n ? " or " : ", ") : "", v[i]);
+}
+
+static void model_names(FILE *f)
+{
+	const char *v[64];
+	size_t n = 0;
+
+	for (; ek_models[n] && n < 64; n++)
+		v[n] = ek_models[n]->name;
+	names(f, v, n);
+}
+
+/* "a,b,c", wrapped under the option's help column */
+static void workload_names(FILE *f)
+{
+	size_t col = 22;
+	int i;
+
+	for (i = 0; i < WL_NR; i++) {
+		const char *n = sim_workload_name(i);
+
+		if (i && col + strlen(n) + 1 > 76) {
+			fprintf(f, ",\n%22s", "");
+			col = 22;
+		} else if (i) {
+			fprintf(f, ",");
+			col++;
+		}
+		fprintf(f, "%s", n);
+		col += strlen(n);
+	}
+}
+
+void cli_usage(FILE *f)
+{
+	fprintf(f,
+"usage: elvkit-sim [options]\n"
+"  --sched LIST        schedulers, comma-separated (default: all; see --list)\n"
+"  --device NAME       ");
+	model_names(f);
+	fprintf(f, " (default %s)\n", ek_models[0]->name);
+	fprintf(f,
+"  --dev NAME=VALUE    override a device parameter (repeatable; see --list)\n"
+"  --workload LIST     ");
+	workload_names(f);
+	fprintf(f, " (default %s)\n", sim_workload_name(WL_SEQREAD));
+	fprintf(f,
+"  --threads LIST      thread counts (default 1,8,32,128,256)\n"
+"  --block SIZE        bytes per I/O, multiple of 512 (default 4k)\n"
+"  --size SIZE         total bytes, sequential workloads (default 64m)\n"
+"  --ios N             total I/Os, random workloads (default 2000)\n"
+"  --think US          think time of synchronous readers (workload default)\n"
+"  --bg none|write|read  background thread(s) (read-vs-write, startup: write)\n"
+"  --bg-block SIZE     background I/O size (default: 64k or --block if larger)\n"
+"  --readahead SIZE    sequential synchronous readers read at least this much\n"
+"                      per I/O, like page-cache read-ahead (default 128k; 0 off)\n"
+"  --wdepth N          async writes in flight per writer (default 256)\n"
+"  --prio LIST         foreground I/O priorities, cycled over threads:\n"
+"                      rt:N, be:N, idle (default be:4)\n"
+"  --bg-prio P         background I/O priority (default be:4)\n"
+"  --tune NAME=VALUE   set a scheduler tunable (where the scheduler has it)\n"
+"  --nr-requests N     requests the queue holds, reads and writes together\n"
+"                      (default 2 x min(device queue depth, 128), as blk-mq)\n"
+"  --max-kb N          largest merged request in KiB (default 1280, or --block)\n"
+"  --wbt on|off|auto   writeback throttling (default auto: on for rotational\n"
+"                      devices, unless the scheduler turns it off)\n"
+"  --requeue PCT       bounce PCT%% of dispatches back through requeue (default 0)\n"
+"  --startup-ios N     reads of the startup burst (default 200)\n"
+"  --warmup MS         background-only time before the startup burst (default 1000)\n"
+"  --time-limit S      simulated seconds before a run is cut (default 600)\n"
+"  --min-time S|auto   foreground threads repeat their work until S simulated\n"
+"                      seconds (default auto: 10x the longest ms tunable of the\n"
+"                      schedulers compared, at most --time-limit)\n"
+"  --seed N            (default 1)\n"
+"  --runs N            repeat with seeds seed..seed+N-1: mean +/- half range\n"
+"  --json FILE         write results as a JSON array\n"
+"  --chart             ASCII bar charts after the table\n"
+"  --no-wall           skip the wall summary\n"
+"  --list              list schedulers, devices (with parameters) and workloads\n"
+"  --tunables NAME     print scheduler NAME's tunables, one per line:\n"
+"                      name default min max (what the VM tests, README and\n"
+"                      elvkit(7) are checked against)\n");
+}
+
+void cli_list(FILE *f)
+{
+	int i;
+	ek_u32 k;
+
+	fprintf(f, "schedulers:\n");
+	for (i = 0; sim_policies[i]; i++) {
+		const struct ek_policy *p = sim_policies[i];
+
+		fprintf(f, "  %-14s %s\n", p->name, p->description);
+		for (k = 0; k < p->nr_tunables; k++)
+			if (!(p->tunables[k].flags & EK_TUN_RO))
+				fprintf(f, "      %-16s %8lld %-9s %s\n", p->tunables[k].name,
+					(long long)p->tunables[k].def, p->tunables[k].unit,
+					p->tunables[k].help);
+	}
+	fprintf(f, "devices (--dev NAME=VALUE):\n");
+	for (i = 0; ek_models[i]; i++) {
+		const struct ek_model_type *m = ek_models[i];
+
+		fprintf(f, "  %-14s %s\n", m->name, m->description);
+		for (k = 0; k < m->nr_params; k++)
+			fprintf(f, "      %-16s %8lld %-9s %s\n", m->params[k].name,
+				(long long)m->params[k].def, m->params[k].unit,
+				m->params[k].help);
+	}
+	fprintf(f, "workloads:\n");
+	for (i = 0; i < WL_NR; i++)
+		fprintf(f, "  %-14s %s\n", sim_workload_name(i), sim_workload_help(i));
+}
+
+/*
+ * The policy's own table is the one source of its tunables' names, defaults
+ * and ranges: the kernel's sysfs files, the guest tests, README and
+ * elvkit(7) are all checked against this output.
+ */
+int cli_tunables(FILE *f, const char *sched)
+{
+	const struct ek_policy *p = sim_find_policy(sched);
+	ek_u32 k;
+
+	if (!p) {
+		fprintf(stderr, "elvkit-sim: --tunables: unknown scheduler '%s'\n", sched);
+		return 2;
+	}
+	for (k = 0; k < p->nr_tunables; k++) {
+		const struct ek_tunable *t = &p->tunables[k];
+
+		fprintf(f, "%s %lld %lld %lld\n", t->name, (long long)t->def,
+			(long long)t->min, (long long)t->max);
+	}
+	return 0;
+}

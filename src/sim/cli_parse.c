@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Parse: command-line strings to values in struct cli_args. Only the form
+ * is checked here (a number is a number); ranges and names are for
+ * cli_validate.c.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+
+void cli_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "elvkit-sim: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	exit(2);
+}
+
+uint64_t cli_num(const char *opt, const char *s, int sized)
+{
+	char *end;
+	unsigned long long v;
+	uint64_t mult = 1;
+
+	if (!*s || *s == '-' || *s == '+')
+		cli_die("%s: malformed number '%s'", opt, s);
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s)
+		cli_die("%s: malformed number '%s'", opt, s);
+	if (sized && *end) {
+		switch (*end | 0x20) {
+		case 'k': mult = 1ULL << 10; break;
+		case 'm': mult = 1ULL << 20; break;
+		case 'g': mult = 1ULL << 30; break;
+		case 't': mult = 1ULL << 40; break;
+		default: cli_die("%s: malformed size '%s'", opt, s);
+		}
+		end++;
+		if ((*end | 0x20) == 'b' || (*end | 0x20) == 'i')
+			end += ((*end | 0x20) == 'i' && (end[1] | 0x20) == 'b') ? 2 : 1;
+	}
+	if (*end)
+		cli_die("%s: malformed number '%s'", opt, s);
+	if (v > UINT64_MAX / mult)
+		cli_die("%s: number too large '%s'", opt, s);
+	return v * mult;
+}
+
+size_t cli_split(char *s, char **out, size_t max, const char *opt)
+{
+	size_t n = 0;
+
+	if (!*s)
+		cli_die("%s: empty list", opt);
+	for (;;) {
+		char *comma = strchr(s, ',');
+
+		if (comma)
+			*comma = 0;
+		if (!*s)
+			cli_die("%s: empty entry in the list", opt);
+		if (n == max)
+			cli_die("%s: too many entries (max %zu)", opt, max);
+		out[n++] = s;
+		if (!comma)
+			return n;
+		s = comma + 1;
+	}
+}
+
+static struct sim_prio parse_prio(const char *opt, const char *s)
+{
+	struct sim_prio p = { EK_PRIO_BE, 4 };
+	const char *lvl = strchr(s, ':');
+	size_t len = lvl ? (size_t)(lvl - s) : strlen(s);
+
+	if (len == 2 && !strncmp(s, "rt", 2))
+		p.cls = EK_PRIO_RT;
+	else if (len == 2 && !strncmp(s, "be", 2))
+		p.cls = EK_PRIO_BE;
+	else if (len == 4 && !strncmp(s, "idle", 4))
+		p.cls = EK_PRIO_IDLE;
+	else
+		cli_die("%s: unknown priority class in '%s' (rt, be, idle)", opt, s);
+	if (lvl) {
+		uint64_t v = cli_num(opt, lvl + 1, 0);
+
+		if (v > 7)
+			cli_die("%s: priority level must be 0..7: '%s'", opt, s);
+		p.lvl = (uint8_t)v;
+	} else {
+		p.lvl = p.cls == EK_PRIO_IDLE ? 7 : 4;
+	}
+	return p;
+}
+
+static struct cli_kv parse_kv(const char *opt, char *s)
+{
+	struct cli_kv kv;
+	char *eq = strchr(s, '=');
+	int neg = 0;
+
+	if (!eq || eq == s)
+		cli_die("%s: expected NAME=VALUE, got '%s'", opt, s);
+	*eq = 0;
+	kv.name = s;
+	if (eq[1] == '-') {
+		neg = 1;
+		eq++;
+	}
+	kv.value = (ek_s64)cli_num(opt, eq + 1, 0);
+	if (neg)
+		kv.value = -kv.value;
+	return kv;
+}
+
+static void add_kv(struct cli_kv *v, size_t *n, const char *opt, char *s)
+{
+	if (*n == CLI_MAX_KV)
+		cli_die("%s: too many", opt);
+	v[(*n)++] = parse_kv(opt, s);
+}
+
+static int parse_bg(const char *s)
+{
+	if (!strcmp(s, "none"))
+		return BG_NONE;
+	if (!strcmp(s, "write"))
+		return BG_WRITE;
+	if (!strcmp(s, "read"))
+		return BG_READ;
+	cli_die("--bg: expected none, write or read, got '%s'", s);
+}
+
+static int parse_wbt(const char *s)
+{
+	if (!strcmp(s, "on"))
+		return 1;
+	if (!strcmp(s, "off"))
+		return 0;
+	if (!strcmp(s, "auto"))
+		return -1;
+	cli_die("--wbt: expected on, off or auto, got '%s'", s);
+}
+
+static void parse_prios(struct sim_config *c, char *s)
+{
+	char *ps[SIM_MAX_PRIO];
+	size_t np = cli_split(s, ps, SIM_MAX_PRIO, "--prio"), k;
+
+	for (k = 0; k < np; k++)
+		c->prio[k] = parse_prio("--prio", ps[k]);
+	c->nprio = (unsigned)np;
+}
+
+static void defaults(struct cli_args *a)
+{
+	static char threads_default[] = "1,8,32,128,256", wl_default[] = "seqread";
+
+	memset(a, 0, sizeof(*a));
+	sim_config_init(&a->base);
+	a->base.max_kb = 0;	/* default decided once --block is known */
+	a->threads_arg = threads_default;
+	a->wl_arg = wl_default;
+	a->device = ek_models[0]->name;		/* the first model is the default */
+	a->runs = 1;
+	a->wall = 1;
+	a->min_time_auto = 1;
+}
+
+enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
+{
+	static const struct option opts[] = {
+		{ "sched", 1, 0, 's' }, { "device", 1, 0, 'd' }, { "dev", 1, 0, 'D' },
+		{ "workload", 1, 0, 'w' }, { "threads", 1, 0, 't' }, { "block", 1, 0, 'b' },
+		{ "size", 1, 0, 'S' }, { "ios", 1, 0, 'i' }, { "think", 1, 0, 'T' },
+		{ "bg", 1, 0, 'g' }, { "bg-block", 1, 0, 'B' }, { "wdepth", 1, 0, 'W' },
+		{ "prio", 1, 0, 'p' }, { "bg-prio", 1, 0, 'P' }, { "tune", 1, 0, 'u' },
+		{ "nr-requests", 1, 0, 'n' }, { "max-kb", 1, 0, 'm' },
+		{ "requeue", 1, 0, 'r' }, { "startup-ios", 1, 0, 'I' },
+		{ "warmup", 1, 0, 'U' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
+		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
+		{ "no-wall", 0, 0, 'N' }, { "readahead", 1, 0, 'A' }, { "list", 0, 0, 'l' },
+		{ "tunables", 1, 0, 'O' },
+		{ "wbt", 1, 0, 'X' }, { "min-time", 1, 0, 'M' }, { "help", 0, 0, 'h' },
+		{ 0, 0, 0, 0 },
+	};
+	struct sim_config *c = &a->base;
+	int opt;
+
+	defaults(a);
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+		const char *o = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+
+		switch (opt) {
+		case 's': a->sched_arg = optarg; break;
+		case 'd': a->device = optarg; break;
+		case 'D': add_kv(a->devs, &a->ndev, "--dev", optarg); break;
+		case 'w': a->wl_arg = optarg; break;
+		case 't': a->threads_arg = optarg; break;
+		case 'b': c->block = cli_num("--block", optarg, 1); break;
+		case 'S': c->size = cli_num("--size", optarg, 1); break;
+		case 'i': c->ios = cli_num("--ios", optarg, 0); break;
+		case 'T': c->think_us = (int64_t)cli_num("--think", optarg, 0); break;
+		case 'g': c->bg = parse_bg(optarg); break;
+		case 'A': c->readahead = cli_num("--readahead", optarg, 1); break;
+		case 'B': c->bg_block = cli_num("--bg-block", optarg, 1); break;
+		case 'W': c->wdepth = (unsigned)cli_num("--wdepth", optarg, 0); break;
+		case 'p': parse_prios(c, optarg); break;
+		case 'P': c->bg_prio = parse_prio("--bg-prio", optarg); break;
+		case 'u': add_kv(a->tunes, &a->ntune, "--tune", optarg); break;
+		case 'n': c->nr_requests = (unsigned)cli_num("--nr-requests", optarg, 0); break;
+		case 'X': c->wbt = parse_wbt(optarg); break;
+		case 'M':
+			a->min_time_auto = !strcmp(optarg, "auto");
+			if (!a->min_time_auto)
+				c->min_time_ns = cli_num("--min-time", optarg, 0) * 1000000000ULL;
+			break;
+		case 'm': c->max_kb = (unsigned)cli_num("--max-kb", optarg, 0); break;
+		case 'r': c->requeue_pct = (unsigned)cli_num("--requeue", optarg, 0); break;
+		case 'I': c->startup_ios = (unsigned)cli_num("--startup-ios", optarg, 0); break;
+		case 'U': c->warmup_ns = cli_num("--warmup", optarg, 0) * 1000000ULL; break;
+		case 'L': c->time_limit_ns = cli_num("--time-limit", optarg, 0) * 1000000000ULL; break;
+		case 'e': c->seed = cli_num("--seed", optarg, 0); break;
+		case 'R': a->runs = (unsigned)cli_num("--runs", optarg, 0); break;
+		case 'j': a->json = optarg; break;
+		case 'c': a->chart = 1; break;
+		case 'N': a->wall = 0; break;
+		case 'l': return CLI_LIST;
+		case 'O': a->tunables_of = optarg; return CLI_TUNABLES;
+		case 'h': return CLI_HELP;
+		case ':': cli_die("option needs a value: %s (see --help)", o);
+		default: cli_die("unknown option %s (see --help)", o);
+		}
+	}
+	if (optind < argc)
+		cli_die("unexpected argument '%s'", argv[optind]);
+	return CLI_RUN;
+}

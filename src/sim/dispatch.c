@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * From the policy to the device and back: keep the device model fed up to
+ * its queue depth, complete requests at the model's times, run the
+ * policy's timers, and check the policy's side of the contract on the way
+ * (each request dispatched exactly once, has_work false when empty).
+ */
+#include "sim_int.h"
+
+static void dev_schedule(struct sim *s)
+{
+	uint64_t t = s->mt->next_done(s->dev);
+
+	if (t != EK_U64_MAX && t < s->dev_ev_at) {
+		s->dev_ev_at = t;
+		heap_push(&s->heap, t, EV_DEV, NULL, 0);
+	}
+}
+
+/* The "driver" bounces a dispatched request: back to the policy, at head. */
+static void requeue(struct sim *s, struct srq *r)
+{
+	struct ek_rq *q = &r->rq;
+
+	r->requeues++;
+	s->res->requeues++;
+	wbt_rq_requeue(s, r);
+	if (s->pol->requeue)
+		s->pol->requeue(s->sd, q, s->now);
+	r->state = RQ_QUEUED;
+	q->at_head = 1;
+	q->requeued = 1;
+	s->held++;
+	s->pol->insert(s->sd, q, s->now);
+	sched_hash_add(s, r);
+}
+
+void host_run_queue(struct sim *s)
+{
+	while (s->dev_inflight < s->qd) {
+		int hw = s->pol->has_work(s->sd, s->now);
+		struct ek_rq *q;
+		struct srq *r;
+
+		if (!s->held && hw) {
+			sim_violation(s, "has_work true with nothing queued");
+			break;
+		}
+		if (!hw)
+			break;
+		q = s->pol->dispatch(s->sd, s->now);
+		if (!q) {
+			sim_violation(s, "has_work true but dispatch returned NULL");
+			break;
+		}
+		r = ek_container_of(q, struct srq, rq);
+		if (r->state != RQ_QUEUED) {
+			sim_violation(s, "dispatch returned a request that is not queued (state %d)",
+				      r->state);
+			break;
+		}
+		sched_hash_del(s, r);
+		s->held--;
+		r->state = RQ_DISPATCHED;
+		q->dispatch_ns = s->now;
+		acct_dispatch(s, q);
+		if (s->cfg->hooks.on_dispatch)
+			s->cfg->hooks.on_dispatch(s->cfg->hooks.arg, q, s->now);
+		if (s->cfg->requeue_pct && r->requeues < 2 &&
+		    sim_rand(&s->rng) % 100 < s->cfg->requeue_pct) {
+			requeue(s, r);
+			continue;
+		}
+		r->mrq.sector = q->sector;
+		r->mrq.nr_sectors = q->nr_sectors;
+		r->mrq.dir = q->dir;
+		r->mrq.tag = r;
+		wbt_rq_issue(s, r);
+		s->mt->submit(s->dev, &r->mrq, s->now);
+		s->dev_inflight++;
+	}
+	dev_schedule(s);
+}
+
+static void dev_complete(struct sim *s)
+{
+	struct ek_mrq *m;
+
+	while ((m = s->mt->complete(s->dev, s->now))) {
+		struct srq *r = m->tag;
+		struct sbio *b, *nb;
+
+		if (r->state != RQ_DISPATCHED) {
+			sim_violation(s, "device completed a request not dispatched");
+			continue;
+		}
+		s->dev_inflight--;
+		acct_service(s, &r->rq);
+		wbt_rq_complete(s, r);
+		s->pol->completed(s->sd, &r->rq, s->now);
+		if (s->cfg->hooks.on_complete)
+			s->cfg->hooks.on_complete(s->cfg->hooks.arg, &r->rq, s->now);
+		for (b = r->bios; b; b = nb) {
+			nb = b->next;
+			b->end_io(s, b);
+			bio_free(s, b);
+		}
+		r->bios = r->bios_tail = NULL;
+		rq_release(s, r);
+	}
+}
+
+void host_dev_event(struct sim *s, uint64_t at)
+{
+	if (at == s->dev_ev_at)
+		s->dev_ev_at = EK_U64_MAX;
+	dev_complete(s);
+}
+
+/* ---- ek_host_ops: the policy's timer ---- */
+
+static void op_timer_arm(struct ek_host *h, ek_u64 when)
+{
+	struct sim *s = h->host_data;
+
+	s->timer_gen++;
+	heap_push(&s->heap, when > s->now ? when : s->now, EV_TIMER, NULL, s->timer_gen);
+}
+
+static void op_timer_cancel(struct ek_host *h)
+{
+	struct sim *s = h->host_data;
+
+	s->timer_gen++;
+}
+
+static void op_kick(struct ek_host *h)
+{
+	/* run_queue follows every event anyway */
+	(void)h;
+}
+
+const struct ek_host_ops sim_policy_host_ops = {
+	.timer_arm = op_timer_arm,
+	.timer_cancel = op_timer_cancel,
+	.kick = op_kick,
+};
+
+int host_timer_current(struct sim *s, uint64_t gen)
+{
+	return gen == s->timer_gen;
+}

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One run: set up the host (device + policy) and the workload, then the
+ * event loop. Events are thread wake-ups (the workload), device completions
+ * and policy timers (the host); after each, the host feeds the device.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "sim_int.h"
+
+static void run_loop(struct sim *s)
+{
+	const struct sim_config *c = s->cfg;
+	struct event e;
+
+	while (heap_pop(&s->heap, &e)) {
+		if (e.t > c->time_limit_ns && !s->ended) {
+			s->now = c->time_limit_ns;
+			s->res->truncated = wl_stop(s);
+		}
+		s->now = e.t > s->now ? e.t : s->now;
+		s->res->events++;
+		switch (e.type) {
+		case EV_THREAD:
+			wl_thread_run(s, e.p);
+			break;
+		case EV_DEV:
+			host_dev_event(s, e.t);
+			break;
+		case EV_TIMER:
+			if (!host_timer_current(s, e.arg))
+				continue;	/* re-armed or cancelled since */
+			break;
+		case EV_WBT:
+			wbt_timer(s, e.arg);
+			break;
+		}
+		host_run_queue(s);
+	}
+}
+
+int sim_run(const struct sim_config *c, struct sim_result *res)
+{
+	struct sim *s = calloc(1, sizeof(*s));
+	int ret = -1;
+
+	if (!s)
+		abort();
+	memset(res, 0, sizeof(*res));
+	s->cfg = c;
+	s->res = res;
+	s->rng = c->seed * 0x2545F4914F6CDD1DULL + 1;
+	s->hops = &sim_block_layer;
+	if (!host_setup(s) && !wl_build(s)) {
+		run_loop(s);
+		host_end_checks(s);
+		acct_end_checks(s);
+		if (!s->ended)
+			sim_violation(s, "run did not finish");
+		res->elapsed_ns = s->end_ns;
+		acct_threads(s);
+		ret = 0;
+	}
+	host_teardown(s);
+	wl_free(s);
+	heap_free(&s->heap);
+	free(s);
+	return ret;
+}

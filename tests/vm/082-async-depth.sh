@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
+DESCRIPTION="async_depth bounds the scheduler tags writes hold (limit_depth), also after queue/nr_requests changes (depth_updated)"
+PER_SCHED=1
+. "$(dirname "$0")/lib.sh"
+load_modules || fail "insmod failed"
+# A device of its own that holds each request 10 ms, so that requests pile
+# up in the scheduler's tags instead of completing as fast as fio submits.
+cfg=/sys/kernel/config/nullb
+[ -d "$cfg" ] || skip "no null_blk configfs"
+nb=$cfg/ekdepth
+mkdir "$nb" || fail "cannot create a null_blk device"
+cleanup() { echo 0 >"$nb/power" 2>/dev/null; rmdir "$nb"; }
+trap cleanup EXIT
+for kv in size=64 irqmode=2 completion_nsec=10000000 hw_queue_depth=64 power=1; do
+	echo "${kv#*=}" >"$nb/${kv%%=*}" || fail "null_blk ${kv%%=*}"
+done
+udevadm settle 2>/dev/null
+dev=nullb$(cat "$nb/index")
+[ -e "/sys/block/$dev" ] || fail "no /sys/block/$dev"
+set_sched "$dev" "$SCHED" || fail "could not select $SCHED on $dev"
+ad=$(iosched_dir "$dev")/async_depth
+[ -e "$ad" ] || fail "no iosched/async_depth"
+q=/sys/block/$dev/queue
+tags=/sys/kernel/debug/block/$dev/hctx0/sched_tags
+[ -r "$tags" ] || skip "no $tags (debugfs)"
+
+# The most scheduler tags in use while direct writes run at depth 32.
+peak() {
+	local max=0 b
+	fio --name=w --filename="/dev/$dev" --rw=randwrite --bs=4k --direct=1 \
+		--ioengine=libaio --iodepth=32 --size=16m --time_based \
+		--runtime=3 >/dev/null 2>&1 &
+	local pid=$!
+	while kill -0 "$pid" 2>/dev/null; do
+		b=$(sed -n 's/^busy=//p' "$tags")
+		[ "${b:-0}" -le "$max" ] || max=$b
+		sleep 0.05
+	done
+	wait "$pid"
+	echo "$max"
+}
+
+echo 4 >"$ad" || fail "cannot set async_depth"
+p=$(peak)
+[ "$p" -le 4 ] || fail "async_depth 4: $p scheduler tags busy"
+[ "$p" -ge 1 ] || fail "no busy scheduler tag seen"
+echo 16 >"$q/nr_requests" || fail "cannot set nr_requests"
+p=$(peak)
+[ "$p" -le 4 ] || fail "async_depth 4, nr_requests 16: $p scheduler tags busy"
+echo 0 >"$ad"
+p=$(peak)
+[ "$p" -gt 4 ] || fail "async_depth 0 (no limit): only $p scheduler tags busy"
+set_sched "$dev" none
