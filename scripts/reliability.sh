@@ -6,7 +6,7 @@
 # tests runs in every `scripts/vm-run.sh` boot (ELVKIT_REL_SCALE=1).
 # Usage: scripts/reliability.sh [RELEASE...]   (default: every installed leg)
 # Results: build/results-reliability/ (ELVKIT_RESULTS to change).
-# ELVKIT_REL_TESTS: other globs of tests/vm/ files to run (e.g. "711-*.sh").
+# ELVKIT_REL_TESTS: other globs of tests/vm/ files to run (e.g. "711-*").
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
@@ -35,14 +35,16 @@ for ver in "${vers[@]}"; do
 	if ! ls build/"$ver"/*.ko >/dev/null 2>&1; then
 		scripts/kbuild.sh "$ver" || { rc=1; continue; }
 	fi
+	# The guest reads the schedulers' tunable tables from the simulator.
+	make --no-print-directory -s build/elvkit-sim >/dev/null || { rc=1; continue; }
 	group="vm-$ver"
 	rm -f "$ELVKIT_RESULTS/$group.txt" "$ELVKIT_RESULTS/$group.done" "$ELVKIT_RESULTS/rel-$ver.tsv"
 	log="$ELVKIT_RESULTS/vm-$ver-console.log"
 	t0=$SECONDS
 	echo "reliability: $ver at scale $scale"
 	vm_boot "$ver" $((3600 + 1800 * scale)) "$log" --rw "$ELVKIT_RESULTS" -- \
-		env ELVKIT_REL_SCALE="$scale" ELVKIT_VM_TESTS="${ELVKIT_REL_TESTS:-7[0-9][0-9]-rel-*.sh 999-*.sh}" \
-		ELVKIT_VM_TEST_TIMEOUT=$((600 + 600 * scale)) tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS"
+		env ELVKIT_REL_SCALE="$scale" ELVKIT_VM_TEST_TIMEOUT=$((600 + 600 * scale)) \
+		tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS" "${ELVKIT_REL_TESTS:-7[0-9][0-9]-rel-* 999-*}"
 	tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    ' || true
 	if [ ! -e "$ELVKIT_RESULTS/$group.done" ]; then
 		echo "reliability: the guest did not finish; console tail:" >&2

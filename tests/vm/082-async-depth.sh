@@ -12,12 +12,17 @@ nb=$cfg/ekdepth
 mkdir "$nb" || fail "cannot create a null_blk device"
 cleanup() { echo 0 >"$nb/power" 2>/dev/null; rmdir "$nb"; }
 trap cleanup EXIT
+before=(/sys/block/*)
 for kv in size=64 irqmode=2 completion_nsec=10000000 hw_queue_depth=64 power=1; do
 	echo "${kv#*=}" >"$nb/${kv%%=*}" || fail "null_blk ${kv%%=*}"
 done
 udevadm settle 2>/dev/null
-dev=nullb$(cat "$nb/index")
-[ -e "/sys/block/$dev" ] || fail "no /sys/block/$dev"
+# The new disk, by what appeared (its name need not follow configfs's index).
+dev=
+for b in /sys/block/nullb*; do
+	case " ${before[*]} " in *" $b "*) ;; *) dev=${b##*/} ;; esac
+done
+[ -n "$dev" ] || fail "no new nullb disk in /sys/block"
 set_sched "$dev" "$SCHED" || fail "could not select $SCHED on $dev"
 ad=$(iosched_dir "$dev")/async_depth
 [ -e "$ad" ] || fail "no iosched/async_depth"

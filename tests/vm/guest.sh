@@ -3,9 +3,8 @@
 # runs every tests/vm/NNN-*.sh in order, per-scheduler ones once for each
 # scheduler module built for this kernel. Records results and a done marker.
 # Usage: guest.sh KVER RESULTS_DIR [GLOB]   (GLOB: only tests/vm/GLOB.sh,
-# e.g. '08*'; the default runs all)
-# Environment: ELVKIT_VM_TESTS, globs of the test files to run when no GLOB
-# is given (default "[0-9]*.sh"); ELVKIT_VM_TEST_TIMEOUT, seconds per test (600).
+# e.g. '08*'; several globs separated by spaces; the default runs all)
+# Environment: ELVKIT_VM_TEST_TIMEOUT, seconds per test (600).
 set -u
 KVER=$1
 export ELVKIT_RESULTS=$2
@@ -45,14 +44,15 @@ guest_test() {
 }
 
 tests=()
-if [ -n "${3:-}" ]; then pats=("$3.sh"); else read -ra pats <<<"${ELVKIT_VM_TESTS:-[0-9]*.sh}"; fi
+read -ra pats <<<"$only"
 for p in "${pats[@]}"; do
-	for f in "$ELVKIT_TOP"/tests/vm/$p; do
+	for f in "$ELVKIT_TOP"/tests/vm/$p.sh; do
 		[ -e "$f" ] && tests+=("$f")
 	done
 done
 mapfile -t tests < <(printf '%s\n' "${tests[@]}" | sort -u)
 for f in "${tests[@]}"; do
+	[ -n "$f" ] || continue
 	t=$(basename "$f" .sh)
 	if grep -q '^PER_SCHED=1' "$f"; then
 		for s in "${scheds[@]}"; do

@@ -140,8 +140,9 @@ rel_tune_waits() {
 	while read -r name _ _ max; do
 		case $name in
 		*nonrot*) v=$max ;;
-		*antic_expire* | *idle* | *slice* | *wait*)
+		*antic_expire* | *idle* | *wait*)
 			v=${WAIT_MS:-200}
+			case $name in *_us) v=$((v * 1000)) ;; *_ns) v=$((v * 1000000)) ;; esac
 			[ "$v" -le "$max" ] || v=$max
 			;;
 		*) continue ;;
