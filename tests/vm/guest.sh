@@ -8,6 +8,7 @@
 set -u
 KVER=$1
 export ELVKIT_RESULTS=$2
+only=${3:-[0-9]*}
 ELVKIT_TOP=$(cd "$(dirname "$0")/../.." && pwd)
 export KVER ELVKIT_TOP
 export ELVKIT_KO_DIR=$ELVKIT_TOP/build/$KVER
