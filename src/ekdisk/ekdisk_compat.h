@@ -58,7 +58,7 @@ static inline struct gendisk *ekdisk_alloc_disk(struct blk_mq_tag_set *set, void
 	blk_queue_logical_block_size(disk->queue, SECTOR_SIZE);
 	blk_queue_max_hw_sectors(disk->queue, p->max_hw_sectors);
 #endif
-#ifndef EK_FACT_BLK_FEAT
+#if !EK_FACT_BLK_FEAT
 	if (p->rotational)
 		blk_queue_flag_clear(QUEUE_FLAG_NONROT, disk->queue);
 	else
