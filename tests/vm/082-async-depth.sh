@@ -17,12 +17,13 @@ for kv in size=64 irqmode=2 completion_nsec=10000000 hw_queue_depth=64 power=1; 
 	echo "${kv#*=}" >"$nb/${kv%%=*}" || fail "null_blk ${kv%%=*}"
 done
 udevadm settle 2>/dev/null
-# The new disk, by what appeared (its name need not follow configfs's index).
+# The new disk, by what appeared: 6.1 names it nullbN (N not configfs's
+# index), newer kernels after the configfs directory.
 dev=
-for b in /sys/block/nullb*; do
+for b in /sys/block/*; do
 	case " ${before[*]} " in *" $b "*) ;; *) dev=${b##*/} ;; esac
 done
-[ -n "$dev" ] || fail "no new nullb disk in /sys/block"
+[ -n "$dev" ] || fail "no new disk in /sys/block after power=1"
 set_sched "$dev" "$SCHED" || fail "could not select $SCHED on $dev"
 ad=$(iosched_dir "$dev")/async_depth
 [ -e "$ad" ] || fail "no iosched/async_depth"
