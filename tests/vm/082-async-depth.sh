@@ -16,8 +16,10 @@ for kv in size=64 irqmode=2 completion_nsec=10000000 hw_queue_depth=64 power=1; 
 	echo "${kv#*=}" >"$nb/${kv%%=*}" || fail "null_blk ${kv%%=*}"
 done
 udevadm settle 2>/dev/null
-dev=nullb$(cat "$nb/index")
-[ -e "/sys/block/$dev" ] || fail "no /sys/block/$dev"
+# Newer null_blk names the disk after its configfs directory.
+dev=ekdepth
+[ -e "/sys/block/$dev" ] || dev=nullb$(cat "$nb/index")
+[ -e "/sys/block/$dev" ] || fail "no /sys/block/ekdepth or /sys/block/$dev"
 set_sched "$dev" "$SCHED" || fail "could not select $SCHED on $dev"
 ad=$(iosched_dir "$dev")/async_depth
 [ -e "$ad" ] || fail "no iosched/async_depth"
