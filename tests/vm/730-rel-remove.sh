@@ -21,7 +21,8 @@ io_then_remove() {
 	shift 2
 	set_sched "$dev" "$SCHED" || fail "select $SCHED on $dev"
 	rel_tune_waits "$dev" "$SCHED"
-	rel_fio "$name" --filename="/dev/$dev" --time_based --runtime=600 \
+	# time-bounded: buffered writes into a removed disk's page cache succeed
+	rel_fio "$name" --filename="/dev/$dev" --time_based --runtime=20 \
 		--name=thinker --offset=0 --size=8m --bs=4k --rw=read --direct=1 \
 		--ioengine=psync --thinktime=2000 \
 		--name=random --offset=8m --size=8m --bs=4k --rw=randrw --direct=1 \

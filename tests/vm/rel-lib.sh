@@ -165,7 +165,8 @@ rel_waits_pending() {
 }
 
 # rel_nullb_create NAME SIZE_MB [ATTR=VALUE...]: a memory-backed null_blk
-# device made through configfs; prints its kernel name.
+# device made through configfs; prints its kernel name (NAME itself on the
+# kernels that name the disk after the configfs item).
 rel_nullb_create() {
 	local name=$1 size=$2 d kv
 	shift 2
@@ -182,7 +183,8 @@ rel_nullb_create() {
 		echo "${kv#*=}" >"$d/${kv%%=*}" || return 1
 	done
 	echo 1 >"$d/power" || return 1
-	echo "nullb$(cat "$d/index")"
+	# The disk is named after the configfs item (6.1 on), else nullbINDEX.
+	if [ -e "/sys/block/$name" ]; then echo "$name"; else echo "nullb$(cat "$d/index")"; fi
 }
 
 # rel_nullb_remove NAME: power the device off (removing its disk) and delete it.
