@@ -4,6 +4,10 @@ DESCRIPTION="async_depth bounds the scheduler tags writes hold (limit_depth), al
 PER_SCHED=1
 . "$(dirname "$0")/lib.sh"
 load_modules || fail "insmod failed"
+# Only policies whose table has async_depth (those favouring reads) limit
+# async depth; for them the sysfs file below must exist.
+table=$(tunable_table "$SCHED") || exit 1
+grep -q '^async_depth ' <<<"$table" || skip "$SCHED has no async_depth tunable"
 # A device of its own that holds each request 10 ms, so that requests pile
 # up in the scheduler's tags instead of completing as fast as fio submits.
 cfg=/sys/kernel/config/nullb
