@@ -101,6 +101,11 @@ vm_boot() {
 		i=$((i + 1))
 	done
 	append+=" elvkit_rw=$rwlist"
+	# Debugging: ELVKIT_VM_APPEND adds kernel parameters (e.g. nokaslr),
+	# ELVKIT_VM_QEMU adds QEMU options (e.g. -monitor unix:/tmp/m,server,nowait).
+	append+=${ELVKIT_VM_APPEND:+ $ELVKIT_VM_APPEND}
+	# shellcheck disable=SC2206 # word splitting of the debug options is wanted
+	args+=(${ELVKIT_VM_QEMU:-})
 	timeout "$secs" qemu-system-x86_64 "${args[@]}" -append "$append" </dev/null >"$log" 2>&1
 	rc=$?
 	rm -f "$cmdfile"

@@ -75,14 +75,27 @@ static const struct ek_host_ops ek_kernel_host_ops = {
 };
 
 /*
- * Run the queue soon, from kblockd. blk_mq_run_hw_queues(q, true), as bfq
- * does, pulls an already pending delayed run forward;
- * blk_mq_delay_run_hw_queues(q, 0) would leave it where it is (up to the
- * 3 ms budget delay), swallowing the kick.
+ * Run the queue soon, from kblockd, without taking any lock: exit_icq runs
+ * under q->queue_lock (ioc_clear_queue on an elevator switch), and on a
+ * quiesced queue blk_mq_run_hw_queue() takes that lock itself (6.4 on),
+ * which deadlocked a switch away from a policy that kicked on process exit.
+ * blk_mq_delay_run_hw_queue(hctx, 0) only modifies the hctx's delayed run,
+ * so it also pulls an already pending one forward (up to the 3 ms budget
+ * delay), where blk_mq_delay_run_hw_queues(q, 0) would leave it pending
+ * and swallow the kick. The policy dispatches queue-wide (SQ_SCHED), so
+ * one running hardware queue is enough.
  */
 static void ek_run_queue(struct ek_queue *eq)
 {
-	blk_mq_run_hw_queues(eq->q, true);
+	struct blk_mq_hw_ctx *hctx;
+	unsigned long i;
+
+	queue_for_each_hw_ctx(eq->q, hctx, i) {
+		if (test_bit(BLK_MQ_S_STOPPED, &hctx->state))
+			continue;
+		blk_mq_delay_run_hw_queue(hctx, 0);
+		return;
+	}
 }
 
 /* The timer runs in hard interrupt context: only schedule a queue run. */
