@@ -8,7 +8,7 @@ load_modules || fail "insmod failed"
 want=$(rel_n 8)
 # shellcheck disable=SC2317 # called by the EXIT trap (rel-lib.sh)
 rel_cleanup() {
-	[ -z "${pid:-}" ] || kill "$pid" 2>/dev/null
+	[ -z "${pid:-}" ] || rel_signal TERM "$pid"
 	set_sched "$DEV" none 2>/dev/null
 }
 # REL_OTHERS: the schedulers to switch to; by default none and the other
@@ -60,7 +60,7 @@ for ((k = 0; k < want; k++)); do
 	sleep 0.$((2 + RANDOM % 3))
 done
 rel_log "stopping fio"
-kill -INT "$pid"
+rel_signal INT "$pid"
 rel_wait_pid "$pid" 120
 if [ $? = 124 ]; then
 	rel_hung_report "$DEV"

@@ -10,7 +10,7 @@ devs=()
 # shellcheck disable=SC2317 # called by the EXIT trap (rel-lib.sh)
 rel_cleanup() {
 	local d
-	[ -z "${pid:-}" ] || kill "$pid" 2>/dev/null
+	[ -z "${pid:-}" ] || rel_signal TERM "$pid"
 	for d in "${devs[@]}" "$DEV"; do echo none >"$(sched_file "$d")" 2>/dev/null; done
 	rel_nullb_remove churn1
 	rel_nullb_remove churn2
@@ -34,7 +34,7 @@ background_io() {
 	pid=$!
 }
 stop_io() {
-	kill -INT "$pid"
+	rel_signal INT "$pid"
 	rel_wait_pid "$pid" 120
 	[ $? != 124 ] || { rel_hung_report "$busy"; fail "fio on the busy device hung"; }
 	pid=

@@ -8,7 +8,7 @@ rounds=$(rel_n 1)
 load_modules || fail "insmod failed"
 # shellcheck disable=SC2317 # called by the EXIT trap (rel-lib.sh)
 rel_cleanup() {
-	[ -z "${pid:-}" ] || kill -9 "$pid" 2>/dev/null
+	[ -z "${pid:-}" ] || rel_signal KILL "$pid"
 	rel_nullb_remove relrm
 	rmmod scsi_debug 2>/dev/null
 }

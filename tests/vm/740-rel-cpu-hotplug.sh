@@ -10,7 +10,7 @@ cpu=/sys/devices/system/cpu/cpu1/online
 load_modules || fail "insmod failed"
 # shellcheck disable=SC2317 # called by the EXIT trap (rel-lib.sh)
 rel_cleanup() {
-	[ -z "${pid:-}" ] || kill "$pid" 2>/dev/null
+	[ -z "${pid:-}" ] || rel_signal TERM "$pid"
 	echo 1 >"$cpu" 2>/dev/null
 	rel_nullb_remove relcpu
 }
@@ -35,7 +35,7 @@ for ((k = 0; k < cycles; k++)); do
 	sleep 0.$((3 + RANDOM % 5))
 done
 [ "$(cat "$cpu")" = 1 ] || fail "cpu1 not back online"
-kill -INT "$pid"
+rel_signal INT "$pid"
 rel_wait_pid "$pid" 120
 [ $? != 124 ] || { rel_hung_report "$dev"; fail "fio did not stop"; }
 pid=

@@ -66,6 +66,16 @@ trap 'echo "FAIL: timed out; blocked tasks:" >&2; rel_hung_report; exit 124' TER
 # rel_log MSG: a progress line with the guest's uptime.
 rel_log() { echo "[$(cut -d' ' -f1 /proc/uptime)] $*"; }
 
+# rel_signal SIG PID: signal a `rel_fio ... &` started in the background.
+# $! is the subshell that runs the function, and a non-interactive shell's
+# background subshell ignores SIGINT: the signal must reach fio, its child.
+# (Sent to the subshell alone, fio ran on to its --runtime, which read as
+# I/O stuck in the scheduler.)
+rel_signal() {
+	pkill -"$1" -P "$2" 2>/dev/null
+	kill -"$1" "$2" 2>/dev/null
+}
+
 # rel_fio NAME FIO-ARGS...: fio with JSON output in REL_TMP/NAME.json and
 # its messages in REL_TMP/NAME.err. Returns fio's status.
 rel_fio() {
