@@ -20,9 +20,9 @@ sd=$(rel_scsi_debug dev_size_mb=64 max_queue=32 delay=0 ndelay=50000 \
 set_sched "$sd" "$SCHED" || fail "select $SCHED on $sd"
 rel_tune_waits "$sd" "$SCHED"
 echo 3 >"/sys/block/$sd/device/timeout" || fail "device timeout"
-host=$(ls /proc/scsi/scsi_debug/)
-cmnds() { sed -n 's/.*cmnd_count=\([0-9]*\).*/\1/p' "/proc/scsi/scsi_debug/$host" | head -n1; }
 cnt() { printf '%d\n' "$(cat "/sys/block/$sd/device/$1")"; }
+# Commands sent to the disk (not /proc/scsi/scsi_debug: 6.12 has no SCSI procfs).
+cmnds() { cnt iorequest_cnt; }
 
 # Prefill 0..16 MiB with verifiable data, faults off.
 rel_fio prefill --name=prefill --filename="/dev/$sd" --size=16m --bs=4k --rw=write --ioengine=libaio --iodepth=16 \
