@@ -19,6 +19,9 @@
 
 # shellcheck disable=SC2034 # read by the scripts that source this
 EK_KERNEL_LEGS=(6.1 6.12 newest)
+# The leg on which `make check` runs the reliability suite (scripts/check.sh).
+# shellcheck disable=SC2034 # read by scripts/check.sh
+EK_REL_CHECK_LEG=6.12
 
 # Private roots: everything from a suite newer than the host's lives here.
 EK_VAR=${EK_VAR:-/var/lib/elvkit}
