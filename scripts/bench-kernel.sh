@@ -14,6 +14,7 @@
 #          [--scheds none,mq-deadline,kyber,bfq,deadline-read,anticipatory]
 #          [--device nullb|nullb-rot|ekdisk-PROFILE[,...]] [--workloads seqread,...]
 #          [--runtime SECONDS] [--json FILE] [--out DIR] [--report-only DIR]
+#          [--plot DIR]
 #   --kernel       an installed release (default: the newest 6.1)
 #   --device       nullb: 100 us/request, depth 32, non-rotational;
 #                  nullb-rot: 5 ms/request, depth 2, rotational (slow and shallow);
@@ -22,6 +23,8 @@
 #   --runs N       repeat each point N times; mean and +/- half the range
 #   --out DIR      where the raw results go (default build/bench-kernel/RELEASE-TIME)
 #   --report-only  print the report of an earlier run's DIR, boot nothing
+#   --plot DIR     also write PNG plots (gnuplot, scripts/lib/ab-plot.py) into DIR:
+#                  per device and workload, max latency and MB/s against threads
 # Bad arguments exit 2 with a one-line reason.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -32,7 +35,7 @@ die2() { echo "bench-kernel: $*" >&2; exit 2; }
 die() { echo "bench-kernel: $*" >&2; exit 1; }
 
 ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write"
-kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only=""
+kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only="" plot=""
 scheds=none,mq-deadline,kyber,bfq,deadline-read,anticipatory
 workloads=${ALL_WORKLOADS// /,}
 
@@ -49,6 +52,7 @@ while [ $# -gt 0 ]; do
 	--json) need "$@"; json=$2; shift 2 ;;
 	--out) need "$@"; out=$2; shift 2 ;;
 	--report-only) need "$@"; report_only=$2; shift 2 ;;
+	--plot) need "$@"; plot=$2; shift 2 ;;
 	-h | --help) sed -n '2,/^# Bad arguments/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) die2 "unknown argument '$1' (try --help)" ;;
 	esac
@@ -79,11 +83,25 @@ list_check --workloads "$workloads" "^(${ALL_WORKLOADS// /|})$"
 if [ -n "$json" ]; then
 	[ -d "$(dirname "$json")" ] || die2 "--json: no directory $(dirname "$json")"
 fi
+if [ -n "$plot" ]; then
+	[ ! -e "$plot" ] || [ -d "$plot" ] || die2 "--plot: $plot is not a directory"
+	# Checked now, not after a run of many minutes.
+	command -v gnuplot >/dev/null || die "--plot: gnuplot is not installed; run make deps"
+fi
 
+# report DIR: the tables, the --json file, and the --plot PNGs (drawn from
+# the report's JSON, so plots and tables show the same numbers and walls).
 report() {
-	local args=("$1")
-	[ -n "$json" ] && args+=(--json "$json")
-	python3 scripts/bench-kernel-report.py "${args[@]}"
+	local j=$json rc
+	[ -n "$j" ] || [ -z "$plot" ] || j=$(mktemp) || die "mktemp failed"
+	python3 scripts/bench-kernel-report.py "$1" ${j:+--json "$j"}
+	rc=$?
+	if [ $rc = 0 ] && [ -n "$plot" ]; then
+		python3 scripts/lib/ab-plot.py "$j" "$plot"
+		rc=$?
+	fi
+	[ -n "$json" ] || [ -z "$j" ] || rm -f "$j"
+	return $rc
 }
 
 if [ -n "$report_only" ]; then

@@ -5,24 +5,40 @@
 # with 1 and 4 readers, for noop, elevator, read-latency2, deadline-read and
 # anticipatory. Deterministic: the same build prints the same numbers.
 # Usage: scripts/bench-sim-profiles.sh [--profiles LIST] [--scheds LIST]
-#        [--threads LIST] [--json DIR] [-- extra elvkit-sim options]
+#        [--threads LIST] [--json DIR] [--plot DIR] [-- extra elvkit-sim options]
+#   --plot DIR   also write PNG plots (gnuplot, scripts/lib/ab-plot.py) into
+#                DIR: per profile and workload, max and p99 latency and MB/s
+#                against threads, the wall marked on the seqread sweep
+# Bad arguments exit 2 with a one-line reason.
 set -euo pipefail
 cd "$(dirname "$0")/.." || exit 1
 profiles=hdd,hdd-laptop,hdd-2002
 scheds=noop,elevator,read-latency2,deadline-read,anticipatory
 threads=1,2,4,8,16,32,64,128,256
-json=
+json='' plot=''
 die2() { echo "bench-sim-profiles: $*" >&2; exit 2; }
+need() { if [ $# -lt 2 ] || [ -z "$2" ]; then die2 "$1 needs a value"; fi; }
 while [ $# -gt 0 ]; do
 	case $1 in
-	--profiles) profiles=${2:?}; shift 2 ;;
-	--scheds) scheds=${2:?}; shift 2 ;;
-	--threads) threads=${2:?}; shift 2 ;;
-	--json) json=${2:?}; shift 2 ;;
+	--profiles) need "$@"; profiles=$2; shift 2 ;;
+	--scheds) need "$@"; scheds=$2; shift 2 ;;
+	--threads) need "$@"; threads=$2; shift 2 ;;
+	--json) need "$@"; json=$2; shift 2 ;;
+	--plot) need "$@"; plot=$2; shift 2 ;;
 	--) shift; break ;;
-	*) die2 "unknown option '$1' (--profiles, --scheds, --threads, --json, --)" ;;
+	*) die2 "unknown option '$1' (--profiles, --scheds, --threads, --json, --plot, --)" ;;
 	esac
 done
+if [ -n "$plot" ]; then
+	[ ! -e "$plot" ] || [ -d "$plot" ] || die2 "--plot: $plot is not a directory"
+	command -v gnuplot >/dev/null ||
+		{ echo "bench-sim-profiles: --plot: gnuplot is not installed; run make deps" >&2; exit 1; }
+	# The plots are drawn from the JSON: without --json it goes to a temporary DIR.
+	if [ -z "$json" ]; then
+		json=$(mktemp -d)
+		trap 'rm -rf "$json"' EXIT
+	fi
+fi
 make --no-print-directory -s sim
 [ -z "$json" ] || mkdir -p "$json"
 for p in ${profiles//,/ }; do
@@ -38,3 +54,13 @@ for p in ${profiles//,/ }; do
 		--threads 1,4 --no-wall "${j[@]}" "$@"
 	echo
 done
+if [ -n "$plot" ]; then
+	pf=() pr=()
+	for p in ${profiles//,/ }; do
+		pf+=("$json/$p-seqread.json")
+		pr+=("$json/$p-read-vs-write.json")
+	done
+	scripts/lib/ab-plot.py "${pf[@]}" "$plot"
+	# Two reader counts are no sweep: no wall, as in the table above.
+	scripts/lib/ab-plot.py --no-wall "${pr[@]}" "$plot"
+fi

@@ -35,6 +35,8 @@ expect_usage "--scheds: invalid item" --scheds 'none,../x'
 expect_usage "--kernel: .* is not installed" --kernel 0.0-nope
 expect_usage "--json: no directory" --json /nonexistent/dir/x.json
 expect_usage "--report-only: no run" --report-only "$T/nothing"
+expect_usage "--plot needs a value" --plot
+expect_usage "--plot: .* is not a directory" --plot "$TOP/README.md"
 "$B" --help | grep -q '^usage: scripts/bench-kernel.sh' || fail "--help"
 
 # A fixture run: 2 thread counts x 2 runs x {none, anticipatory}; the reader
@@ -103,4 +105,12 @@ assert a["max_lat_vs_none"] == 150 and a["pct_over_2s"] == 1.0 and a["nr_request
 assert r[(1, "none")]["cpu_pct_pm"] == 1.0
 assert {(w["sched"], w["wall_threads"]) for w in j["walls"]} == {("none", None), ("anticipatory", 4)}
 EOF
+# --plot with --report-only: the PNGs of the report's JSON (scripts/lib/ab-plot.py).
+if command -v gnuplot >/dev/null; then
+	"$B" --report-only "$R" --plot "$T/png" >/dev/null || fail "--plot exit $?"
+	for f in latency throughput; do
+		[ "$(head -c 4 "$T/png/nullb-randread-$f.png" | od -An -tx1 | tr -d ' ')" = 89504e47 ] ||
+			fail "--plot: no PNG nullb-randread-$f.png"
+	done
+fi
 echo ok
