@@ -555,11 +555,19 @@ static int ek_request_merge(struct request_queue *q, struct request **req,
 	erq = p->front_merge_candidate(eq->sd,
 				       bio_data_dir(bio) == WRITE ? EK_WRITE : EK_READ,
 				       bio_end_sector(bio));
-	if (erq && elv_bio_merge_ok(erq->host_rq, bio)) {
-		*req = erq->host_rq;
-		return ELEVATOR_FRONT_MERGE;
-	}
-	return ELEVATOR_NO_MERGE;
+	if (!erq || !elv_bio_merge_ok(erq->host_rq, bio))
+		return ELEVATOR_NO_MERGE;
+	/*
+	 * bio_attempt_front_merge() trusts us that the bio ends where the
+	 * request starts; a stale descriptor would write data elsewhere.
+	 */
+	if (WARN_ONCE(blk_rq_pos(erq->host_rq) != bio_end_sector(bio),
+		      "elvkit: %s: front merge candidate at %llu is at %llu (flags %#x)\n",
+		      eq->sched->policy->name, (unsigned long long)erq->sector,
+		      (unsigned long long)blk_rq_pos(erq->host_rq), erq->host_flags))
+		return ELEVATOR_NO_MERGE;
+	*req = erq->host_rq;
+	return ELEVATOR_FRONT_MERGE;
 }
 
 static void ek_request_merged(struct request_queue *q, struct request *rq,

@@ -11,12 +11,10 @@ rel_cleanup() {
 	[ -z "${pid:-}" ] || rel_signal TERM "$pid"
 	set_sched "$DEV" none 2>/dev/null
 }
-# REL_OTHERS: the schedulers to switch to; by default none and the other
-# elvkit schedulers. (The kernel's own are in 710's storm. With them here,
-# 6.1 loses direct reads after a few switches even when no elvkit scheduler
-# is ever selected: SCHED=mq-deadline REL_OTHERS="none kyber bfq" stalls.)
+# REL_OTHERS: the schedulers to switch to; by default every one the kernel
+# offers (none, its own and elvkit's) but SCHED.
 others=()
-for s in ${REL_OTHERS:-none $ELVKIT_SCHEDS}; do [ "$s" = "$SCHED" ] || others+=("$s"); done
+for s in ${REL_OTHERS:-$(rel_all_scheds "$DEV")}; do [ "$s" = "$SCHED" ] || others+=("$s"); done
 
 set_sched "$DEV" none
 rel_fio prefill --name=prefill --filename="/dev/$DEV" --offset=128m --size=32m \
