@@ -83,12 +83,16 @@ def run_metrics(fio, lats, wl, key):
         rate = (j["read"]["bw_bytes"] + j["write"]["bw_bytes"]) / 1e6
         wmbs = None
     n = lat["n"]
+    # fio's completion-latency percentiles (on by default; submission adds
+    # next to nothing with libaio/psync): the p99 of the same I/Os.
+    p99 = d.get("clat_ns", {}).get("percentile", {}).get("99.000000")
     return {
         "rate_mbs": rate,
         "write_mbs": wmbs,
         "cpu_pct": j["usr_cpu"] + j["sys_cpu"],
         "avg_lat_ms": d["lat_ns"]["mean"] / 1e6,
         "max_lat_ms": d["lat_ns"]["max"] / 1e6,
+        "p99_lat_ms": p99 / 1e6 if p99 is not None else None,
         "pct_over_2s": 100.0 * lat["over_2s"] / n if n else 0.0,
         "pct_over_10s": 100.0 * lat["over_10s"] / n if n else 0.0,
         "ios": n,
@@ -96,7 +100,7 @@ def run_metrics(fio, lats, wl, key):
 
 
 KEYS = ["rate_mbs", "write_mbs", "cpu_pct", "avg_lat_ms", "max_lat_ms",
-        "pct_over_2s", "pct_over_10s", "ios"]
+        "p99_lat_ms", "pct_over_2s", "pct_over_10s", "ios"]
 RATIO_KEYS = {"rate_mbs": "rate_vs_none", "cpu_pct": "cpu_vs_none",
               "avg_lat_ms": "avg_lat_vs_none", "max_lat_ms": "max_lat_vs_none"}
 
@@ -233,7 +237,7 @@ def main(argv):
             hdr = (f"{'thr':>4} {'scheduler':<14} {'MB/s' if not mixed else 'rd MB/s':>14} {'xnone':>6}"
                    + (f" {'wr MB/s':>12} {'xnone':>6}" if mixed else "")
                    + f" {'CPU %':>12} {'xnone':>6} {'avg ms':>12} {'xnone':>6}"
-                   f" {'max ms':>14} {'xnone':>7} {'>2s %':>7} {'>10s %':>7} {'I/Os':>8} {'nr_rq':>5}")
+                   f" {'max ms':>14} {'xnone':>7} {'p99 ms':>12} {'>2s %':>7} {'>10s %':>7} {'I/Os':>8} {'nr_rq':>5}")
             print(hdr)
             for t in threads:
                 base = table.get((t, "none"), (None, 0))[0]
@@ -253,6 +257,7 @@ def main(argv):
                              f" {fmt_ratio(rat['avg_lat_vs_none']):>6}"
                              f" {fmt(a['max_lat_ms'], a['max_lat_ms_pm'], n, digits_for(a['max_lat_ms'])):>14}"
                              f" {fmt_ratio(rat['max_lat_vs_none']):>7}"
+                             f" {fmt(a['p99_lat_ms'], a['p99_lat_ms_pm'], n, digits_for(a['p99_lat_ms'])):>12}"
                              f" {a['pct_over_2s']:>7.3f} {a['pct_over_10s']:>7.3f} {a['ios']:>8.0f}"
                              f" {nr_rq.get(s, '-'):>5}")
                     print(line)

@@ -76,7 +76,10 @@ for t in (1, 4):
             jobs.append({"jobname": k, "groupid": len(jobs), "error": 0,
                          "usr_cpu": cpu / 2, "sys_cpu": cpu / 2,
                          "read": {"total_ios": 1000, "bw_bytes": mbs * 1e6,
-                                  "lat_ns": {"mean": mean * 1e6, "max": mx * 1e6}},
+                                  "lat_ns": {"mean": mean * 1e6, "max": mx * 1e6},
+                                  # p99 half the max; none at 1 thread has no percentiles
+                                  **({} if (t, s) == (1, "none") else
+                                     {"clat_ns": {"percentile": {"99.000000": mx * 5e5}}})},
                          "write": {"total_ios": 0, "bw_bytes": 0}})
             over = 10 if mx >= 2000 else 0
             lat[k] = {"n": 1000, "over_2s": over, "over_10s": 0}
@@ -92,6 +95,8 @@ line() { printf '%s\n' "$out" | grep -E "^ +$1 +$2 " || fail "no row $1 $2"; }
 # anticipatory at 1 thread: 60 +/- 10 MB/s, 0.57x none's 105
 line 1 anticipatory | grep -q '60.0±10.0 *0.57x' || fail "rate, +/- or ratio wrong"
 line 4 anticipatory | grep -q ' 1.000 ' || fail ">2s share wrong"
+line 4 anticipatory | grep -q ' 1500±0 ' || fail "p99 wrong"
+line 1 none | grep -qE ' - +0.000 ' || fail "a missing p99 must read -"
 printf '%s\n' "$out" | grep -q 'the wall.*none -, anticipatory 4' || fail "wall wrong"
 printf '%s\n' "$out" | grep -q 'ekdisk: 10 requests, model latency 12.50 ms .* 0.500 ms late' ||
 	fail "ekdisk stats line wrong"
