@@ -1,0 +1,88 @@
+#!/bin/bash
+# Two hosts, one answer: the same workloads on the same device model in the
+# simulator (build/elvkit-sim --device PROFILE) and in the kernel on ekdisk
+# (scripts/bench-kernel.sh --device ekdisk-PROFILE, one QEMU boot), for the
+# schedulers both hosts have, printed side by side with the kernel/simulator
+# ratio of MB/s, max and p99 latency; a ratio off by more than --limit
+# percent is flagged (!). The kernel's `none` meets the simulator's `noop`.
+# Measured, not asserted: exits 0 when both hosts ran.
+#
+# usage: scripts/bench-sim-vs-kernel.sh [--kernel RELEASE] [--profile hdd]
+#          [--workloads seqread,randread,read-vs-write] [--threads 1,4,16]
+#          [--scheds none,deadline-read,anticipatory,fair-queue]
+#          [--runtime SECONDS] [--limit PCT] [--out DIR] [--report-only DIR]
+#   --kernel       an installed release (bench-kernel.sh's default: the newest 6.1)
+#   --runtime      seconds per kernel point; the simulator's threads run as
+#                  long in simulated time (--min-time)
+#   --out DIR      where sim.json, kernel.json and the kernel's raw results go
+#                  (default build/bench-sim-vs-kernel/PROFILE-TIME)
+#   --report-only  compare DIR's sim.json and kernel.json again, run nothing
+# Both hosts: O_DIRECT reads of 128 KiB (sequential) and 4 KiB (random), no
+# read-ahead; read-vs-write adds one streaming writer of 128 KiB.
+# Bad arguments exit 2 with a one-line reason.
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+
+die2() { echo "bench-sim-vs-kernel: $*" >&2; exit 2; }
+need() { if [ $# -lt 2 ] || [ -z "$2" ]; then die2 "$1 needs a value"; fi; }
+kernel="" profile=hdd workloads=seqread,randread,read-vs-write threads=1,4,16
+scheds=none,deadline-read,anticipatory,fair-queue runtime=10 limit=25 out="" report_only=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kernel) need "$@"; kernel=$2; shift 2 ;;
+	--profile) need "$@"; profile=$2; shift 2 ;;
+	--workloads) need "$@"; workloads=$2; shift 2 ;;
+	--threads) need "$@"; threads=$2; shift 2 ;;
+	--scheds) need "$@"; scheds=$2; shift 2 ;;
+	--runtime) need "$@"; runtime=$2; shift 2 ;;
+	--limit) need "$@"; limit=$2; shift 2 ;;
+	--out) need "$@"; out=$2; shift 2 ;;
+	--report-only) need "$@"; report_only=$2; shift 2 ;;
+	-h | --help) sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+	*) die2 "unknown option '$1' (see --help)" ;;
+	esac
+done
+cmp=(scripts/lib/sim-vs-kernel.py --limit "$limit")
+if [ -n "$report_only" ]; then
+	for f in sim.json kernel.json; do
+		[ -s "$report_only/$f" ] || die2 "--report-only: $report_only has no $f"
+	done
+	exec "${cmp[@]}" "$report_only/sim.json" "$report_only/kernel.json"
+fi
+[[ $runtime =~ ^[1-9][0-9]*$ ]] || die2 "--runtime: '$runtime' is not a whole number of seconds"
+[[ $threads =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die2 "--threads: '$threads' is not a list of counts"
+for w in ${workloads//,/ }; do
+	case $w in seqread | randread | read-vs-write) ;;
+	*) die2 "--workloads: '$w' is not one of seqread, randread, read-vs-write" ;;
+	esac
+done
+make --no-print-directory -s build/elvkit-sim || exit 1
+build/elvkit-sim --list | sed -n '/^devices/,/^workloads:/p' | grep -qE "^  $profile( |$)" || die2 "--profile: no device model '$profile' (elvkit-sim --list)"
+simscheds=$(echo ",$scheds," | sed 's/,none,/,noop,/; s/^,//; s/,$//')
+out=${out:-build/bench-sim-vs-kernel/$profile-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$out" || exit 1
+
+echo "bench-sim-vs-kernel: simulator, $profile" >&2
+parts=()
+for w in ${workloads//,/ }; do
+	case $w in
+	randread) opts=(--block 4k) ;;
+	read-vs-write) opts=(--block 128k --bg-block 128k --readahead 0) ;;
+	*) opts=(--block 128k --readahead 0) ;;
+	esac
+	build/elvkit-sim --sched "$simscheds" --device "$profile" --workload "$w" \
+		--threads "$threads" --min-time "$runtime" "${opts[@]}" \
+		--json "$out/sim-$w.json" >"$out/sim-$w.txt" || die2 "elvkit-sim failed on $w (see $out/sim-$w.txt)"
+	parts+=("$out/sim-$w.json")
+done
+python3 -c 'import json, sys; json.dump([r for p in sys.argv[2:] for r in json.load(open(p))], open(sys.argv[1], "w"), indent=1)' \
+	"$out/sim.json" "${parts[@]}" || exit 1
+
+echo "bench-sim-vs-kernel: kernel, ekdisk-$profile" >&2
+k=()
+[ -z "$kernel" ] || k=(--kernel "$kernel")
+scripts/bench-kernel.sh "${k[@]}" --device "ekdisk-$profile" --workloads "$workloads" \
+	--threads "$threads" --scheds "$scheds" --runtime "$runtime" \
+	--out "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
+	{ tail -n 5 "$out/kernel.txt" >&2; die2 "bench-kernel.sh failed (see $out/kernel.txt)"; }
+"${cmp[@]}" "$out/sim.json" "$out/kernel.json"

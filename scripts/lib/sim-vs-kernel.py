@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Two hosts, one answer: the simulator's and the kernel's A/B side by side.
+
+usage: sim-vs-kernel.py [--limit PCT] SIM_JSON KERNEL_JSON
+
+SIM_JSON is `elvkit-sim --json` output for one device profile, KERNEL_JSON
+`scripts/bench-kernel.sh --json` output on `ekdisk-PROFILE` (both read by
+scripts/lib/ab-plot.py's loader, the one place that knows their shapes).
+For every workload, thread count and scheduler both hosts ran it prints
+MB/s, max and p99 latency on each host and the kernel/simulator ratio, and
+flags (!) a ratio off by more than PCT (default 25) percent. The kernel's
+`none` is the simulator's `noop` (FIFO, no sorting: blk-mq without a
+scheduler). Exit 0 when the tables print, whatever they say; 2 on bad use.
+"""
+import importlib.util
+import os
+import sys
+
+# The one loader of both hosts' JSON lives in ab-plot.py.
+_spec = importlib.util.spec_from_file_location(
+    "ab_plot", os.path.join(os.path.dirname(os.path.abspath(__file__)), "ab-plot.py"))
+ab = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ab)
+
+SIM_NAME = {"none": "noop"}   # kernel scheduler -> simulator policy
+METRICS = (("rate", "MB/s"), ("max", "max ms"), ("p99", "p99 ms"))
+
+
+def rows_by_key(groups):
+    """{(workload, threads, sched): row} of one host's file."""
+    out = {}
+    for (_dev, wl), g in groups.items():
+        for r in g["rows"]:
+            out[(wl, r["threads"], r["sched"])] = r
+    return out
+
+
+def cell(v):
+    return "-" if v is None else f"{v:.4g}"
+
+
+def compare(sim, ker, limit):
+    """Lines of the side-by-side table, and the number of flagged ratios."""
+    lines, flagged = [], 0
+    keys = sorted({(wl, t, s) for (wl, t, s) in ker
+                   if (wl, t, SIM_NAME.get(s, s)) in sim},
+                  key=lambda k: (k[0], k[2], k[1]))
+    wl_prev = None
+    for wl, t, s in keys:
+        if wl != wl_prev:
+            lines.append("")
+            lines.append(f"== {wl}: simulator | kernel (QEMU, ekdisk) | kernel/simulator")
+            lines.append(f"{'scheduler':<14} {'thr':>4}" + "".join(
+                f" {name + ' sim':>11} {name + ' krn':>11} {'ratio':>7}" for _, name in METRICS))
+            wl_prev = wl
+        a, b = sim[(wl, t, SIM_NAME.get(s, s))], ker[(wl, t, s)]
+        line = f"{s:<14} {t:>4}"
+        for m, _ in METRICS:
+            x, y = a[m], b[m]
+            r = y / x if x and y is not None else None
+            bad = r is not None and abs(r - 1) * 100 > limit
+            flagged += bad
+            line += f" {cell(x):>11} {cell(y):>11} {'-' if r is None else f'{r:.2f}x':>6}{'!' if bad else ' '}"
+        lines.append(line)
+    return lines, flagged, len(keys)
+
+
+def main(argv):
+    limit = 25.0
+    args = list(argv)
+    try:
+        if args[:1] == ["--limit"]:
+            if len(args) < 2:
+                raise ab.Usage("--limit needs a number")
+            try:
+                limit = float(args[1])
+            except ValueError:
+                raise ab.Usage(f"--limit: '{args[1]}' is not a number")
+            args = args[2:]
+        if len(args) != 2:
+            raise ab.Usage("usage: sim-vs-kernel.py [--limit PCT] SIM_JSON KERNEL_JSON")
+        sim_g, ker_g = ab.load(args[0]), ab.load(args[1])
+        if any(g["host"] != "elvkit-sim" for g in sim_g.values()):
+            raise ab.Usage(f"{args[0]}: not elvkit-sim's --json output")
+        if any(g["host"] == "elvkit-sim" for g in ker_g.values()):
+            raise ab.Usage(f"{args[1]}: not bench-kernel's --json output")
+    except ab.Usage as e:
+        print(f"sim-vs-kernel: {e}", file=sys.stderr)
+        return 2
+    lines, flagged, n = compare(rows_by_key(sim_g), rows_by_key(ker_g), limit)
+    if not n:
+        print("sim-vs-kernel: no workload, thread count and scheduler in both files",
+              file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    print(f"\n{n} points compared; {flagged} ratios off by more than {limit:g}% (!)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,49 @@
+#!/bin/bash
+# shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
+DESCRIPTION="bench-sim-vs-kernel: both hosts' JSON side by side, noop meets none, ratios over the limit flagged; bad arguments exit 2"
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$TOP" || exit 1
+fail() { echo "FAIL: $*"; exit 1; }
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+make --no-print-directory -s build/elvkit-sim || fail "build"
+build/elvkit-sim --sched noop,deadline-read --device hdd --workload randread \
+	--threads 1,4 --ios 200 --json "$T/sim.json" >/dev/null || fail "elvkit-sim"
+# A kernel run made from it: deadline-read's MB/s x1.1 (within 25%), its
+# max latency x2 (flagged), none = noop exactly, and kyber (no simulator twin).
+python3 - "$T/sim.json" "$T/kernel.json" <<'PY' || fail "fixture"
+import json, sys
+rows = json.load(open(sys.argv[1]))
+out = []
+for r in rows:
+    k = {"device": "ekdisk-hdd", "workload": r["workload"], "threads": r["threads"],
+         "sched": "none" if r["sched"] == "noop" else r["sched"],
+         "rate_mbs": r["rate_mbs"], "max_lat_ms": r["max_lat_ms"], "p99_lat_ms": None}
+    if k["sched"] == "deadline-read":
+        k["rate_mbs"] *= 1.1
+        k["max_lat_ms"] *= 2
+    out.append(k)
+out.append(dict(out[0], sched="kyber"))
+json.dump({"kernel": "6.12-test", "results": out, "walls": []}, open(sys.argv[2], "w"))
+PY
+B=scripts/bench-sim-vs-kernel.sh
+out=$("$B" --report-only "$T") || fail "report exit $?: $out"
+printf '%s\n' "$out"
+row() { printf '%s\n' "$out" | grep -E "^$1 +$2 " || fail "no row $1 $2"; }
+row none 4 | grep -qE '1\.00x .* 1\.00x ' || fail "none vs noop not 1.00x"
+row deadline-read 1 | grep -qE ' 1\.10x  .* 2\.00x!' || fail "1.1x not plain or 2x not flagged"
+row deadline-read 1 | grep -qE ' - +- ' || fail "a missing p99 must read -"
+printf '%s\n' "$out" | grep -q '^kyber' && fail "kyber has no simulator twin"
+printf '%s\n' "$out" | grep -q '^4 points compared; 2 ratios off by more than 25% (!)$' ||
+	fail "summary line wrong"
+"$B" --report-only "$T" --limit 150 | grep -q '0 ratios off' || fail "--limit ignored"
+for bad in "--runtime 0" "--threads 1,,2" "--workloads seqwrite" "--profile nosuch" "--report-only /nonexistent" "--bogus"; do
+	# shellcheck disable=SC2086 # word splitting of the bad arguments is wanted
+	msg=$("$B" $bad 2>&1 >/dev/null)
+	rc=$?
+	[ "$rc" = 2 ] || fail "'$bad' exited $rc, want 2"
+	[ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] || fail "'$bad': not one line: $msg"
+done
+python3 scripts/lib/sim-vs-kernel.py "$T/kernel.json" "$T/sim.json" 2>/dev/null
+[ $? = 2 ] || fail "files swapped must exit 2"
+echo ok
