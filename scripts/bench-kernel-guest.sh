@@ -3,9 +3,10 @@
 # kernel under test. Loads the elvkit modules (elvkit.ko first) and the
 # kernel's modular schedulers, creates a device per profile (null_blk, or
 # ekdisk.ko with one of the simulator's device models) and runs a
-# tiobench-style fio thread sweep for every scheduler on the same device.
-# Writes raw results only (fio JSON per point, per-I/O latency shares, a
-# meta file); the host parses them.
+# tiobench-style fio thread sweep for every scheduler on the same device,
+# plus a start-up-under-load fio workload and dbench on ext4.
+# Writes raw results only (fio JSON per point, per-I/O latency shares,
+# dbench's output, a meta file); the host parses them.
 # usage: bench-kernel-guest.sh OUTDIR   (OUTDIR/config.sh is written by the host:
 #   KVER KO_DIR DEVICES WORKLOADS THREADS RUNS SCHEDS RUNTIME)
 set -u
@@ -14,6 +15,9 @@ OUT=${1:?usage: bench-kernel-guest.sh OUTDIR}
 . "$OUT/config.sh"
 : "${KVER:?}" "${KO_DIR:?}" "${DEVICES:?}" "${WORKLOADS:?}" "${THREADS:?}" \
 	"${RUNS:?}" "${SCHEDS:?}" "${RUNTIME:?}"
+# The start-up workload's fresh process: its dependent 4 KiB reads, how long
+# after the streamers it starts, and the region it reads (MiB).
+STARTUP_IOS=200 STARTUP_DELAY=1 STARTUP_REGION_MB=1024
 META=$OUT/meta.txt
 : >"$META"
 meta() { printf '%s %s\n' "$1" "$2" >>"$META"; }
@@ -23,6 +27,12 @@ meta kernel "$(uname -r)"
 meta cpus "$(nproc)"
 meta mem_kb "$(awk '/MemTotal/ {print $2}' /proc/meminfo)"
 meta fio "$(fio --version)"
+case " $WORKLOADS " in
+*" startup "*) meta startup "$STARTUP_IOS $STARTUP_DELAY $STARTUP_REGION_MB" ;;
+esac
+case " $WORKLOADS " in
+*" dbench "*) meta dbench "$(dbench --help 2>&1 | sed -n '1s/ - .*//p')" ;;
+esac
 if [ "$(uname -r)" != "$KVER" ]; then
 	meta error "booted $(uname -r), expected $KVER"
 	touch "$OUT/done"
@@ -146,6 +156,24 @@ job_args() {
 			--name="w$name" --new_group --rw=write --bs=128k --direct=0
 			--numjobs=1 --offset=$((DEVSIZE / 2)) --size=$((DEVSIZE / 4)))
 		return ;;
+	startup)
+		# Start-up under load: N sync sequential O_DIRECT readers stream
+		# (128 KiB, the first 3/4 of the device, by time: run_point appends
+		# --time_based --runtime to this group, the last); a fresh fio process
+		# starts STARTUP_DELAY s later and does STARTUP_IOS dependent 4 KiB
+		# reads (psync, one at a time, random offsets in a 1 GiB region past
+		# the streamers) and ends by its I/O count: its run time is the
+		# start-up time. The same job first runs alone (iNAME): the idle
+		# baseline of the same scheduler, run and fio process.
+		region=$(( (DEVSIZE * 3 / 4 / t) >> 20 << 20 ))
+		local sup=(--rw=randread --bs=4k --direct=1 --numjobs=1
+			--offset=$((DEVSIZE * 3 / 4)) --size=$((STARTUP_REGION_MB << 20))
+			--number_ios="$STARTUP_IOS")
+		JOB=(--name="i$name" --stonewall "${sup[@]}"
+			--name="s$name" --stonewall "${sup[@]}" --startdelay="$STARTUP_DELAY"
+			--name="$name" --new_group --rw=read --bs=128k --direct=1 --numjobs="$t"
+			--size="$region" --offset_increment="$region" "${lat[@]}")
+		return ;;
 	*) return 1 ;;
 	esac
 	JOB+=(--numjobs="$t" --size="$region" --offset_increment="$region" "${lat[@]}")
@@ -172,7 +200,10 @@ run_point() {
 	done
 	rm -f "$TMP"/*_lat.*.log "$TMP"/*_clat.*.log "$TMP"/*_slat.*.log
 	# In $TMP: fio saves each prerun's output in its working directory.
-	(cd "$TMP" && timeout $(( (RUNTIME + 10) * RUNS * $# + 120 )) \
+	# startup: its idle baseline and its fresh process come on top.
+	local extra=0
+	[ "$wl" = startup ] && extra=60
+	(cd "$TMP" && timeout $(( (RUNTIME + 10 + extra) * RUNS * $# + 120 )) \
 		fio "${args[@]}" >"$base.json" 2>"$base.err")
 	rc=$?
 	# Exact shares: every I/O's total latency (ns) from the per-I/O logs.
@@ -197,21 +228,20 @@ run_point() {
 	log "$dev $wl t=$t: fio exit $rc"
 }
 
-for dev in $DEVICES; do
-	profile "$dev" || { meta "error" "unknown device $dev"; continue; }
-	mkdir -p "$OUT/raw/$dev"
-	mod_loaded "$MOD" && rmmod "$MOD"
+# dev_load PARAMS...: (re)load the profile's driver with PARAMS and set DEV's
+# variables; on failure records device_error.$dev and returns 1.
+dev_load() {
+	local err
+	dev_unload
 	if [ "$MOD" = ekdisk ]; then
-		# shellcheck disable=SC2086 # word splitting of the parameter list
-		err=$(insmod "$KO_DIR/ekdisk.ko" $NULL_PARAMS 2>&1)
+		err=$(insmod "$KO_DIR/ekdisk.ko" "$@" 2>&1)
 	else
-		# shellcheck disable=SC2086 # word splitting of the parameter list
-		err=$(load_mod "$MOD" $NULL_PARAMS 2>&1)
+		err=$(load_mod "$MOD" "$@" 2>&1)
 	fi
 	# shellcheck disable=SC2181 # the status of the load just above
 	if [ $? -ne 0 ]; then
 		meta "device_error.$dev" "loading $MOD: $err $(dmesg | grep "$MOD: " | tail -n 1)"
-		continue
+		return 1
 	fi
 	udevadm settle 2>/dev/null || true
 	SYSQ=/sys/block/$DEV/queue
@@ -220,6 +250,88 @@ for dev in $DEVICES; do
 	if [ "$ROT" = 1 ] && [ "$(cat "$SYSQ/rotational")" != 1 ]; then
 		echo 1 >"$SYSQ/rotational" 2>/dev/null
 	fi
+}
+
+# dev_unload: ekdisk's statistics (how late its timer handed completions
+# back, next to the model's own latency), then the driver out.
+dev_unload() {
+	mod_loaded "$MOD" || return 0
+	echo none >"$SYSQ/scheduler" 2>/dev/null
+	[ "$MOD" = ekdisk ] && [ -e "/sys/block/$DEV/ekdisk/stats" ] &&
+		meta "ekdisk_stats.$dev" "$(cat "/sys/block/$DEV/ekdisk/stats")"
+	rmmod "$MOD"
+}
+
+# dbench: ext4 on the device, which must keep what is written (the profile's
+# driver reloaded with memory_backed=1, so the device holds its data in guest
+# RAM). The file system is DBENCH_FS_MB at the start of the device: about
+# 32 MiB per client of the largest count, capped at half the guest's RAM.
+DBENCH_MNT=$TMP/mnt
+dbench_fs_mb() {
+	local max=0 t ram
+	for t in $THREADS; do [ "$t" -gt "$max" ] && max=$t; done
+	ram=$(awk '/MemTotal/ {print int($2 / 1024 / 2)}' /proc/meminfo)
+	t=$((256 + 32 * max))
+	[ "$t" -le "$ram" ] || t=$ram
+	[ "$t" -le $((DEVSIZE >> 20)) ] || t=$((DEVSIZE >> 20))
+	echo "$t"
+}
+
+# dbench_setup: the memory-backed device and a fresh ext4 on it (lazy
+# inode-table and journal init: mkfs writes little under TCG).
+dbench_setup() {
+	local mb err
+	# shellcheck disable=SC2086 # word splitting of the parameter list
+	dev_load ${NULL_PARAMS/memory_backed=0/memory_backed=1} || return 1
+	mb=$(dbench_fs_mb)
+	mkdir -p "$DBENCH_MNT"
+	if ! err=$(mkfs.ext4 -F -q -E lazy_itable_init=1,lazy_journal_init=1,nodiscard \
+		"/dev/$DEV" "${mb}M" 2>&1); then
+		meta "device_error.$dev" "dbench: mkfs.ext4 failed: $err"
+		return 1
+	fi
+	# The load file, read once over 9p into the guest's tmpfs.
+	[ -e "$TMP/client.txt" ] || cp /usr/share/dbench/client.txt "$TMP/client.txt"
+	meta "dbench_fs.$dev" "ext4 ${mb} MiB, memory-backed $MOD"
+}
+
+# run_dbench_point DEVICE THREADS SCHED...: `dbench -t RUNTIME THREADS` (clients)
+# per run and scheduler, interleaved like run_point; each on a fresh mount
+# (a cold page cache for the file system; noinit_itable: no lazy inode-table
+# zeroing in the background of the measurement), its output in
+# raw/DEV/dbench-tT-rR-SCHED.txt followed by one line of ours: dbench's exit
+# status and whether the scheduler was selected.
+run_dbench_point() {
+	local dev=$1 t=$2 r s rc sel f
+	shift 2
+	for r in $(seq 1 "$RUNS"); do
+		for s in "$@"; do
+			f=$OUT/raw/$dev/dbench-t$t-r$r-$s.txt
+			echo "$s" >"$SYSQ/scheduler" 2>/dev/null
+			sel=0
+			[ "$(cur_sched)" = "$s" ] && sel=1
+			rc=0
+			if mount -t ext4 -o noinit_itable "/dev/$DEV" "$DBENCH_MNT" >"$f" 2>&1; then
+				rm -rf "$DBENCH_MNT/clients"
+				sync
+				(cd "$DBENCH_MNT" && timeout $((RUNTIME * 2 + 120)) \
+					dbench -t "$RUNTIME" -c "$TMP/client.txt" -D "$DBENCH_MNT" "$t" >>"$f" 2>&1)
+				rc=$?
+				umount "$DBENCH_MNT" >>"$f" 2>&1 || rc=99
+			else
+				rc=98
+			fi
+			echo "elvkit-bench: exit $rc selected $sel" >>"$f"
+		done
+	done
+	log "$dev dbench t=$t: done"
+}
+
+for dev in $DEVICES; do
+	profile "$dev" || { meta "error" "unknown device $dev"; continue; }
+	mkdir -p "$OUT/raw/$dev"
+	# shellcheck disable=SC2086 # word splitting of the parameter list
+	dev_load $NULL_PARAMS || continue
 	meta "device.$dev" "$MOD $NULL_PARAMS, $((DEVSIZE / 1000000000)) GB"
 	meta "rotational.$dev" "$(cat "$SYSQ/rotational")"
 	meta "schedulers.$dev" "$(cat "$SYSQ/scheduler")"
@@ -238,16 +350,22 @@ for dev in $DEVICES; do
 	log "$dev: $(cat "$SYSQ/scheduler") rotational=$(cat "$SYSQ/rotational")"
 	if [ ${#avail[@]} -gt 0 ]; then
 		for wl in $WORKLOADS; do
+			if [ "$wl" = dbench ]; then
+				if dbench_setup; then
+					for t in $THREADS; do
+						run_dbench_point "$dev" "$t" "${avail[@]}"
+					done
+				fi
+				# shellcheck disable=SC2086 # word splitting of the parameter list
+				dev_load $NULL_PARAMS || break
+				continue
+			fi
 			for t in $THREADS; do
 				run_point "$dev" "$wl" "$t" "${avail[@]}"
 			done
 		done
 	fi
-	echo none >"$SYSQ/scheduler" 2>/dev/null
-	# ekdisk: how late its timer handed completions back (the guest's
-	# vCPUs waiting for host cores), next to the model's own latency.
-	[ "$MOD" = ekdisk ] && meta "ekdisk_stats.$dev" "$(cat "/sys/block/$DEV/ekdisk/stats")"
-	rmmod "$MOD"
+	dev_unload
 done
 meta end "$(date +%s)"
 rm -rf "$TMP"

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Report of one scripts/bench-kernel.sh run (one boot).
 
-Reads OUTDIR/config.sh, OUTDIR/meta.txt and OUTDIR/raw/DEVICE/WL-tT-rR-SCHED.{json,lat}
-(fio JSON and the guest's exact per-I/O latency shares), prints one table per
-device and workload with every value also as a ratio to `none` of the same boot,
-then the wall. --json FILE writes the same numbers.
+Reads OUTDIR/config.sh, OUTDIR/meta.txt, OUTDIR/raw/DEVICE/WL-tT.{json,lat}
+(fio JSON and the guest's exact per-I/O latency shares) and
+OUTDIR/raw/DEVICE/dbench-tT-rR-SCHED.txt (dbench's output), prints one table
+per device and workload with every value also as a ratio to `none` of the
+same boot, then the wall. --json FILE writes the same numbers.
 usage: bench-kernel-report.py OUTDIR [--json FILE]
 """
 import json
@@ -19,7 +20,29 @@ WL_DESC = {
     "randwrite": "random buffered writes, 4 KiB, a region per thread",
     "read-vs-write": "N sync sequential O_DIRECT readers (128 KiB) vs 1 buffered "
                      "streaming writer; latency = the readers'",
+    "startup": "a fresh process's dependent 4 KiB O_DIRECT reads (psync, one at a time) "
+               "while N sync sequential O_DIRECT readers (128 KiB) stream",
+    "dbench": "dbench on ext4 on the device (memory-backed), N clients",
 }
+
+# Which result fields stand for a workload's throughput, max latency and p99
+# latency: the wall is found on "max", and scripts/lib/ab-plot.py draws these
+# (the JSON carries this table as "plot_fields"), so plots and walls agree.
+# "extra" is a third plot: FIELD against threads, with its label and file suffix.
+PLOT_FIELDS_DEFAULT = {"rate": "rate_mbs", "max": "max_lat_ms", "p99": "p99_lat_ms"}
+PLOT_FIELDS = {
+    "startup": {"rate": "rate_mbs", "max": "startup_max_lat_ms", "p99": None,
+                "rate_label": "streamers' MB/s",
+                "max_label": "the start-up job's max latency",
+                "extra": {"field": "startup_s", "label": "start-up time (s)",
+                          "suffix": "startup"}},
+    "dbench": {"rate": "dbench_mbs", "max": "dbench_max_lat_ms", "p99": None,
+               "rate_label": "dbench MB/s", "max_label": "dbench's max latency"},
+}
+
+
+def plot_fields(wl):
+    return PLOT_FIELDS.get(wl, PLOT_FIELDS_DEFAULT)
 
 
 def load_config(out):
@@ -73,11 +96,27 @@ def run_metrics(fio, lats, wl, key):
         raise ValueError("no latency log")
     if not lat.get("selected", 1):
         raise ValueError("the scheduler could not be selected")
-    if wl == "read-vs-write":
+    extra = {}
+    if wl == "startup":
+        # The streamers are KEY; sKEY the fresh process under load, iKEY the
+        # same job alone just before (the idle baseline).
+        su, idle = job(fio, "s" + key), job(fio, "i" + key)
+        if su is None or idle is None:
+            raise ValueError("no start-up job result")
+        if su.get("error", 0) or idle.get("error", 0):
+            raise ValueError(f"fio error {su.get('error', 0) or idle.get('error', 0)} (start-up job)")
+        extra = {"startup_s": su["job_runtime"] / 1e3,
+                 "startup_idle_s": idle["job_runtime"] / 1e3,
+                 "startup_max_lat_ms": su["read"]["lat_ns"]["max"] / 1e6,
+                 "startup_idle_max_lat_ms": idle["read"]["lat_ns"]["max"] / 1e6,
+                 "startup_ios": su["read"]["total_ios"]}
+    if wl in ("read-vs-write", "startup"):
         d = j["read"]
         rate = d["bw_bytes"] / 1e6
         w = job(fio, "w" + key)
         wmbs = w["write"]["bw_bytes"] / 1e6 if w else None
+        if wl == "startup":
+            wmbs = None
     else:
         d = j["read"] if j["read"]["total_ios"] > 0 else j["write"]
         rate = (j["read"]["bw_bytes"] + j["write"]["bw_bytes"]) / 1e6
@@ -96,19 +135,46 @@ def run_metrics(fio, lats, wl, key):
         "pct_over_2s": 100.0 * lat["over_2s"] / n if n else 0.0,
         "pct_over_10s": 100.0 * lat["over_10s"] / n if n else 0.0,
         "ios": n,
+        **extra,
     }
 
 
-KEYS = ["rate_mbs", "write_mbs", "cpu_pct", "avg_lat_ms", "max_lat_ms",
-        "p99_lat_ms", "pct_over_2s", "pct_over_10s", "ios"]
+DBENCH_RE = re.compile(r"Throughput\s+([0-9.]+)\s+MB/sec\s+(\d+)\s+clients.*?"
+                       r"max_latency=([0-9.]+)\s*ms")
+OURS_RE = re.compile(r"^elvkit-bench: exit (\d+) selected (\d)", re.M)
+
+
+def dbench_metrics(path, clients):
+    """One dbench run's result from its output (dbench's closing line
+    "Throughput X MB/sec N clients N procs max_latency=Y ms" and the guest's
+    own "elvkit-bench: exit RC selected 0|1"); raises ValueError."""
+    try:
+        with open(path, errors="replace") as f:
+            text = f.read()
+    except OSError:
+        raise ValueError("no result")
+    ours = OURS_RE.search(text)
+    if ours is None:
+        raise ValueError("no exit status (the run did not finish)")
+    if ours.group(2) != "1":
+        raise ValueError("the scheduler could not be selected")
+    m = DBENCH_RE.search(text)
+    if ours.group(1) != "0" or m is None:
+        last = [ln for ln in text.strip().splitlines() if not ln.startswith("elvkit-bench:")]
+        raise ValueError(f"dbench exit {ours.group(1)}" + (f": {last[-1].strip()}" if last else ""))
+    if int(m.group(2)) != clients:
+        raise ValueError(f"dbench ran {m.group(2)} clients, expected {clients}")
+    return {"dbench_mbs": float(m.group(1)), "dbench_max_lat_ms": float(m.group(3))}
+
+
 RATIO_KEYS = {"rate_mbs": "rate_vs_none", "cpu_pct": "cpu_vs_none",
               "avg_lat_ms": "avg_lat_vs_none", "max_lat_ms": "max_lat_vs_none"}
 
 
 def aggregate(runs):
     agg = {}
-    for k in KEYS:
-        vals = [r[k] for r in runs if r[k] is not None]
+    for k in list(dict.fromkeys(k for r in runs for k in r)):
+        vals = [r[k] for r in runs if r.get(k) is not None]
         if not vals:
             agg[k], agg[k + "_pm"] = None, None
             continue
@@ -140,6 +206,154 @@ def digits_for(v):
     if v is None:
         return 1
     return 0 if abs(v) >= 1000 else 1 if abs(v) >= 10 else 2
+
+
+def fio_table(out, dev, wl, threads, scheds, nruns, missing, failures):
+    """{(threads, sched): (aggregate, runs)} of a fio workload's points."""
+    table = {}
+    for t in threads:
+        base = os.path.join(out, "raw", dev, f"{wl}-t{t}")
+        if not os.path.exists(base + ".json"):
+            continue
+        err = ""
+        if os.path.exists(base + ".err"):
+            with open(base + ".err") as f:
+                lines = f.read().strip().splitlines()
+                err = lines[-1] if lines else ""
+        try:
+            fio = load_fio(base + ".json")
+            with open(base + ".lat") as f:
+                lats = json.load(f)
+        except (OSError, ValueError) as e:
+            failures.append(f"{dev}/{wl}/t{t}: {e} {err}".strip())
+            continue
+        if lats.get("rc", 0) != 0:
+            failures.append(f"{dev}/{wl}/t{t}: fio exit {lats['rc']} {err}".strip())
+        for s in scheds:
+            runs = []
+            for r in range(1, nruns + 1):
+                try:
+                    runs.append(run_metrics(fio, lats, wl, f"r{r}-{s}"))
+                except (ValueError, KeyError, TypeError) as e:
+                    if s not in missing:
+                        failures.append(f"{dev}/{wl}/t{t}/run{r}/{s}: {e}")
+            if runs:
+                table[(t, s)] = (aggregate(runs), len(runs), runs)
+    return table
+
+
+def dbench_table(out, dev, threads, scheds, nruns, missing, failures):
+    """The same from dbench's outputs, one file per run."""
+    table = {}
+    for t in threads:
+        for s in scheds:
+            runs = []
+            for r in range(1, nruns + 1):
+                path = os.path.join(out, "raw", dev, f"dbench-t{t}-r{r}-{s}.txt")
+                if not os.path.exists(path) and (s in missing or r == 1):
+                    continue  # not run (missing scheduler, or the point never reached)
+                try:
+                    runs.append(dbench_metrics(path, t))
+                except ValueError as e:
+                    failures.append(f"{dev}/dbench/t{t}/run{r}/{s}: {e}")
+            if runs:
+                table[(t, s)] = (aggregate(runs), len(runs), runs)
+    return table
+
+
+def col(a, k, n, width, digits=None):
+    v = a.get(k)
+    d = digits_for(v) if digits is None else digits
+    return f"{fmt(v, a.get(k + '_pm'), n, d):>{width}}"
+
+
+def rcol(r, width=6):
+    return f"{fmt_ratio(r):>{width}}"
+
+
+def points(table, threads, scheds):
+    """(threads, sched, aggregate, runs, none's aggregate) in table order."""
+    for t in threads:
+        base = table.get((t, "none"), (None,))[0]
+        for s in scheds:
+            if (t, s) in table:
+                a, n, runs = table[(t, s)]
+                yield t, s, a, n, runs, base
+
+
+def result(t, s, n, a, rat, **more):
+    res = {"threads": t, "sched": s, "runs": n}
+    res.update(a)
+    res.update(rat)
+    res.update(more)
+    return res
+
+
+def fio_rows(table, threads, scheds, nr_rq, runtime, meta, late):
+    """The classic workloads' table: the header, then (line, JSON result) per point."""
+    mixed = any(a.get("write_mbs") is not None for a, _, _ in table.values())
+    yield (f"{'thr':>4} {'scheduler':<14} {'MB/s' if not mixed else 'rd MB/s':>14} {'xnone':>6}"
+           + (f" {'wr MB/s':>12} {'xnone':>6}" if mixed else "")
+           + f" {'CPU %':>12} {'xnone':>6} {'avg ms':>12} {'xnone':>6}"
+           f" {'max ms':>14} {'xnone':>7} {'p99 ms':>12} {'>2s %':>7} {'>10s %':>7} {'I/Os':>8} {'nr_rq':>5}",
+           None)
+    for t, s, a, n, _, base in points(table, threads, scheds):
+        rat = {RATIO_KEYS[k]: ratio(a[k], base[k] if base else None) for k in RATIO_KEYS}
+        rat["write_vs_none"] = ratio(a["write_mbs"], base["write_mbs"] if base else None)
+        line = f"{t:>4} {s:<14} {col(a, 'rate_mbs', n, 14)} {rcol(rat['rate_vs_none'])}"
+        if mixed:
+            line += f" {col(a, 'write_mbs', n, 12)} {rcol(rat['write_vs_none'])}"
+        line += (f" {col(a, 'cpu_pct', n, 12, 1)} {rcol(rat['cpu_vs_none'])}"
+                 f" {col(a, 'avg_lat_ms', n, 12)} {rcol(rat['avg_lat_vs_none'])}"
+                 f" {col(a, 'max_lat_ms', n, 14)} {rcol(rat['max_lat_vs_none'], 7)}"
+                 f" {col(a, 'p99_lat_ms', n, 12)}"
+                 f" {a['pct_over_2s']:>7.3f} {a['pct_over_10s']:>7.3f} {a['ios']:>8.0f}"
+                 f" {nr_rq.get(s, '-'):>5}")
+        yield line, result(t, s, n, a, rat,
+                           nr_requests=int(nr_rq[s]) if s in nr_rq else None)
+
+
+def startup_rows(table, threads, scheds, nr_rq, runtime, meta, late):
+    """Start-up under load: the fresh process's time, as a ratio to its idle
+    time (same scheduler, same run) and to none's, its max latency, and the
+    streamers' MB/s and max latency."""
+    delay = float(meta.get("startup", ["200 1 1024"])[0].split()[1])
+    yield (f"{'thr':>4} {'scheduler':<14} {'start-up s':>12} {'xidle':>7} {'idle s':>11}"
+           f" {'xnone':>6} {'su max ms':>12} {'xnone':>6} {'stream MB/s':>12} {'xnone':>6}"
+           f" {'str max ms':>12} {'nr_rq':>5}", None)
+    for t, s, a, n, runs, base in points(table, threads, scheds):
+        def b(k):
+            return base.get(k) if base else None
+        rat = {"startup_vs_idle": ratio(a["startup_s"], a["startup_idle_s"]),
+               "startup_vs_none": ratio(a["startup_s"], b("startup_s")),
+               "startup_max_lat_vs_none": ratio(a["startup_max_lat_ms"], b("startup_max_lat_ms")),
+               "rate_vs_none": ratio(a["rate_mbs"], b("rate_mbs")),
+               "max_lat_vs_none": ratio(a["max_lat_ms"], b("max_lat_ms"))}
+        # Runs whose start-up job was still reading when the streamers stopped.
+        outlived = sum(1 for r in runs if delay + r["startup_s"] > runtime)
+        if outlived:
+            late.append(f"t{t} {s} ({outlived}/{n} runs)")
+        yield (f"{t:>4} {s:<14} {col(a, 'startup_s', n, 12, 3)} {rcol(rat['startup_vs_idle'], 7)}"
+               f" {col(a, 'startup_idle_s', n, 11, 3)} {rcol(rat['startup_vs_none'])}"
+               f" {col(a, 'startup_max_lat_ms', n, 12)} {rcol(rat['startup_max_lat_vs_none'])}"
+               f" {col(a, 'rate_mbs', n, 12)} {rcol(rat['rate_vs_none'])}"
+               f" {col(a, 'max_lat_ms', n, 12)} {nr_rq.get(s, '-'):>5}",
+               result(t, s, n, a, rat, startup_outlived_load=outlived,
+                      nr_requests=int(nr_rq[s]) if s in nr_rq else None))
+
+
+def dbench_rows(table, threads, scheds, nr_rq, runtime, meta, late):
+    """dbench: its throughput and max latency, as ratios to none's."""
+    yield (f"{'cli':>4} {'scheduler':<14} {'dbench MB/s':>14} {'xnone':>6}"
+           f" {'max lat ms':>14} {'xnone':>7} {'nr_rq':>5}", None)
+    for t, s, a, n, _, base in points(table, threads, scheds):
+        rat = {"dbench_mbs_vs_none": ratio(a["dbench_mbs"], base["dbench_mbs"] if base else None),
+               "dbench_max_lat_vs_none": ratio(a["dbench_max_lat_ms"],
+                                               base["dbench_max_lat_ms"] if base else None)}
+        yield (f"{t:>4} {s:<14} {col(a, 'dbench_mbs', n, 14)} {rcol(rat['dbench_mbs_vs_none'])}"
+               f" {col(a, 'dbench_max_lat_ms', n, 14)} {rcol(rat['dbench_max_lat_vs_none'], 7)}"
+               f" {nr_rq.get(s, '-'):>5}",
+               result(t, s, n, a, rat, nr_requests=int(nr_rq[s]) if s in nr_rq else None))
 
 
 def main(argv):
@@ -200,78 +414,37 @@ def main(argv):
         if missing:
             print(f"    not available on this kernel: {', '.join(missing)}")
         for wl in workloads:
-            table = {}
-            for t in threads:
-                base = os.path.join(out, "raw", dev, f"{wl}-t{t}")
-                if not os.path.exists(base + ".json"):
-                    continue
-                err = ""
-                if os.path.exists(base + ".err"):
-                    with open(base + ".err") as f:
-                        lines = f.read().strip().splitlines()
-                        err = lines[-1] if lines else ""
-                try:
-                    fio = load_fio(base + ".json")
-                    with open(base + ".lat") as f:
-                        lats = json.load(f)
-                except (OSError, ValueError) as e:
-                    failures.append(f"{dev}/{wl}/t{t}: {e} {err}".strip())
-                    continue
-                if lats.get("rc", 0) != 0:
-                    failures.append(f"{dev}/{wl}/t{t}: fio exit {lats['rc']} {err}".strip())
-                for s in scheds:
-                    runs = []
-                    for r in range(1, nruns + 1):
-                        try:
-                            runs.append(run_metrics(fio, lats, wl, f"r{r}-{s}"))
-                        except (ValueError, KeyError, TypeError) as e:
-                            if s not in missing:
-                                failures.append(f"{dev}/{wl}/t{t}/run{r}/{s}: {e}")
-                    if runs:
-                        table[(t, s)] = (aggregate(runs), len(runs))
+            if wl == "dbench":
+                table = dbench_table(out, dev, threads, scheds, nruns, missing, failures)
+            else:
+                table = fio_table(out, dev, wl, threads, scheds, nruns, missing, failures)
             if not table:
                 continue
             print()
             print(f"== {dev} / {wl}: {WL_DESC[wl]}")
-            mixed = wl == "read-vs-write"
-            hdr = (f"{'thr':>4} {'scheduler':<14} {'MB/s' if not mixed else 'rd MB/s':>14} {'xnone':>6}"
-                   + (f" {'wr MB/s':>12} {'xnone':>6}" if mixed else "")
-                   + f" {'CPU %':>12} {'xnone':>6} {'avg ms':>12} {'xnone':>6}"
-                   f" {'max ms':>14} {'xnone':>7} {'p99 ms':>12} {'>2s %':>7} {'>10s %':>7} {'I/Os':>8} {'nr_rq':>5}")
-            print(hdr)
-            for t in threads:
-                base = table.get((t, "none"), (None, 0))[0]
-                for s in scheds:
-                    if (t, s) not in table:
-                        continue
-                    a, n = table[(t, s)]
-                    rat = {RATIO_KEYS[k]: ratio(a[k], base[k] if base else None) for k in RATIO_KEYS}
-                    rat["write_vs_none"] = ratio(a["write_mbs"], base["write_mbs"] if base else None)
-                    line = (f"{t:>4} {s:<14} {fmt(a['rate_mbs'], a['rate_mbs_pm'], n, digits_for(a['rate_mbs'])):>14}"
-                            f" {fmt_ratio(rat['rate_vs_none']):>6}")
-                    if mixed:
-                        line += (f" {fmt(a['write_mbs'], a['write_mbs_pm'], n, digits_for(a['write_mbs'])):>12}"
-                                 f" {fmt_ratio(rat['write_vs_none']):>6}")
-                    line += (f" {fmt(a['cpu_pct'], a['cpu_pct_pm'], n, 1):>12} {fmt_ratio(rat['cpu_vs_none']):>6}"
-                             f" {fmt(a['avg_lat_ms'], a['avg_lat_ms_pm'], n, digits_for(a['avg_lat_ms'])):>12}"
-                             f" {fmt_ratio(rat['avg_lat_vs_none']):>6}"
-                             f" {fmt(a['max_lat_ms'], a['max_lat_ms_pm'], n, digits_for(a['max_lat_ms'])):>14}"
-                             f" {fmt_ratio(rat['max_lat_vs_none']):>7}"
-                             f" {fmt(a['p99_lat_ms'], a['p99_lat_ms_pm'], n, digits_for(a['p99_lat_ms'])):>12}"
-                             f" {a['pct_over_2s']:>7.3f} {a['pct_over_10s']:>7.3f} {a['ios']:>8.0f}"
-                             f" {nr_rq.get(s, '-'):>5}")
-                    print(line)
-                    res = {"kernel": kernel, "device": dev, "workload": wl, "threads": t,
-                           "sched": s, "runs": n}
-                    res.update({k: v for k, v in a.items()})
-                    res.update(rat)
-                    res["nr_requests"] = int(nr_rq[s]) if s in nr_rq else None
-                    results.append(res)
+            for v in meta.get(f"dbench_fs.{dev}", []) if wl == "dbench" else []:
+                print(f"   {v}; {meta.get('dbench', ['dbench'])[0]}, -t {cfg['RUNTIME']}")
+            if wl == "startup":
+                su = meta.get("startup", ["200 1 1024"])[0].split()
+                print(f"   start-up: {su[0]} reads from a {su[2]} MiB region past the streamers, "
+                      f"{su[1]} s after them; idle = the same job alone just before, "
+                      "same scheduler")
+            printer = {"startup": startup_rows, "dbench": dbench_rows}.get(wl, fio_rows)
+            late = []
+            for line, res in printer(table, threads, scheds, nr_rq, int(cfg["RUNTIME"]), meta, late):
+                print(line)
+                if res is not None:
+                    results.append({"kernel": kernel, "device": dev, "workload": wl, **res})
+            if late:
+                print(f"  start-up outlived the streamers ({cfg['RUNTIME']} s) in: "
+                      + ", ".join(late) + " (its tail ran on an idle device)")
             # The wall: the smallest thread count whose max latency is >= 10x
             # the previous thread count's.
+            mk = plot_fields(wl)["max"]
             wl_walls = []
             for s in scheds:
-                pts = [(t, table[(t, s)][0]["max_lat_ms"]) for t in threads if (t, s) in table]
+                pts = [(t, table[(t, s)][0][mk]) for t in threads
+                       if (t, s) in table and table[(t, s)][0].get(mk) is not None]
                 if not pts:
                     continue
                 wall = None
@@ -282,7 +455,8 @@ def main(argv):
                 walls.append({"kernel": kernel, "device": dev, "workload": wl, "sched": s,
                               "wall_threads": wall})
                 wl_walls.append(f"{s} {wall if wall is not None else '-'}")
-            print(f"  the wall (max latency >= 10x the previous thread count's; - = not hit "
+            what = plot_fields(wl).get("max_label", "max latency")
+            print(f"  the wall ({what} >= 10x the previous thread count's; - = not hit "
                   f"up to {threads[-1]}): " + ", ".join(wl_walls))
     if failures:
         print()
@@ -292,7 +466,9 @@ def main(argv):
     if json_out:
         with open(json_out, "w") as f:
             json.dump({"kernel": kernel, "config": cfg, "meta": meta,
-                       "results": results, "walls": walls, "failures": failures}, f, indent=1)
+                       "results": results, "walls": walls, "failures": failures,
+                       "plot_fields": {wl: plot_fields(wl) for wl in workloads}},
+                      f, indent=1)
             f.write("\n")
     return 0
 

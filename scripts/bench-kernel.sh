@@ -8,6 +8,11 @@
 # and workload: MB/s, CPU %, avg/max latency, % of I/Os over 2 s and 10 s,
 # each as a ratio to `none` of the same boot, then the wall (the smallest
 # thread count whose max latency is 10x the previous one's or more).
+# Two more workloads, by name only: startup (a fresh process's 200 dependent
+# 4 KiB reads while N sequential readers stream: its time, and as a ratio to
+# the same job on the idle device under the same scheduler) and dbench
+# (ext4 on the device, memory-backed, `dbench -t RUNTIME N`: MB/s and max
+# latency).
 # Measured, not asserted: exits 0 when the guest ran, whatever the numbers.
 #
 # usage: scripts/bench-kernel.sh [--kernel RELEASE] [--threads 1,4,16] [--runs N]
@@ -20,6 +25,8 @@
 #                  nullb-rot: 5 ms/request, depth 2, rotational (slow and shallow);
 #                  ekdisk-PROFILE: ekdisk.ko with the simulator's model PROFILE
 #                  (hdd, hdd-laptop, hdd-2002, ssd, null): seeks and rotation
+#   --workloads    any of seqread, randread, seqwrite, randwrite, read-vs-write
+#                  (the default: these five), startup, dbench (threads = clients)
 #   --runs N       repeat each point N times; mean and +/- half the range
 #   --out DIR      where the raw results go (default build/bench-kernel/RELEASE-TIME)
 #   --report-only  print the report of an earlier run's DIR, boot nothing
@@ -34,10 +41,12 @@ cd "$(dirname "$0")/.." || exit 1
 die2() { echo "bench-kernel: $*" >&2; exit 2; }
 die() { echo "bench-kernel: $*" >&2; exit 1; }
 
-ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write"
+ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write startup dbench"
 kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only="" plot=""
 scheds=none,mq-deadline,kyber,bfq,deadline-read,anticipatory
-workloads=${ALL_WORKLOADS// /,}
+# The default sweep: the fio workloads up to read-vs-write; startup and
+# dbench are asked for by name.
+workloads=seqread,randread,seqwrite,randwrite,read-vs-write
 
 need() { if [ $# -lt 2 ] || [ -z "$2" ]; then die2 "$1 needs a value"; fi; }
 while [ $# -gt 0 ]; do
@@ -120,6 +129,14 @@ case ",$device" in
 	die "no ekdisk.ko in build/$kernel/; run scripts/kbuild.sh $kernel" ;;
 esac
 command -v qemu-system-x86_64 >/dev/null || die "QEMU is not installed; run scripts/install-deps.sh host"
+# The guest runs the host's binaries (its root file system, read-only over 9p).
+case ",$workloads," in
+*,dbench,*)
+	if ! command -v dbench >/dev/null || [ ! -e /usr/share/dbench/client.txt ]; then
+		die "--workloads dbench: dbench is not installed; run scripts/install-deps.sh host"
+	fi
+	command -v mkfs.ext4 >/dev/null || die "--workloads dbench: no mkfs.ext4; run scripts/install-deps.sh host" ;;
+esac
 
 [ -n "$out" ] || out=build/bench-kernel/$kernel-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out" || die "cannot create $out"

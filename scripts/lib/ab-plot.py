@@ -5,10 +5,15 @@ usage: ab-plot.py [--no-wall] JSON... OUTDIR
 
 JSON is `elvkit-sim --json` output (an array of rows) or
 `scripts/bench-kernel.sh --json` output (an object with "results" and
-"walls"). For every device and workload it writes into OUTDIR:
+"walls", and "plot_fields": per workload, which result fields are its
+throughput, max and p99 latency; by default rate_mbs, max_lat_ms and
+p99_lat_ms). For every device and workload it writes into OUTDIR:
   DEVICE-WORKLOAD-latency.png     max (solid) and p99 (dashed) latency
                                   against threads, both axes log scale
   DEVICE-WORKLOAD-throughput.png  MB/s against threads
+  DEVICE-WORKLOAD-SUFFIX.png      a third plot where the JSON's plot_fields
+                                  names one ("extra"; bench-kernel's startup:
+                                  DEVICE-startup-startup.png, start-up time)
   DEVICE-WORKLOAD.gp              the gnuplot script, data inline, to restyle
 one line per scheduler, the wall marked: a dotted vertical line and, on
 the latency plot, a circle, in the scheduler's colour, and its thread
@@ -51,12 +56,25 @@ def num(v):
     return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
 
 
-def row(r, path):
+# Which fields are a row's throughput, max and p99 latency: these, unless the
+# JSON's "plot_fields" (bench-kernel's report, per workload) says otherwise.
+DEFAULT_FIELDS = {"rate": "rate_mbs", "max": "max_lat_ms", "p99": "p99_lat_ms"}
+
+
+def row(r, path, plot_fields=None):
     try:
+        wl = str(r["workload"])
+        f = dict(DEFAULT_FIELDS)
+        if isinstance(plot_fields, dict) and isinstance(plot_fields.get(wl), dict):
+            f.update(plot_fields[wl])
+        extra = f.get("extra") if isinstance(f.get("extra"), dict) else None
         return {"sched": str(r["sched"]), "device": str(r["device"]),
-                "workload": str(r["workload"]), "threads": int(r["threads"]),
-                "max": num(r.get("max_lat_ms")), "p99": num(r.get("p99_lat_ms")),
-                "rate": num(r.get("rate_mbs"))}
+                "workload": wl, "threads": int(r["threads"]),
+                "max": num(r.get(f["max"])) if f["max"] else None,
+                "p99": num(r.get(f["p99"])) if f["p99"] else None,
+                "rate": num(r.get(f["rate"])) if f["rate"] else None,
+                "extra": num(r.get(extra["field"])) if extra else None,
+                "fields": f}
     except (KeyError, TypeError, ValueError) as e:
         raise Usage(f"{path}: a result lacks sched/device/workload/threads ({e})")
 
@@ -74,7 +92,7 @@ def load(path):
         host, rows, kwalls = "elvkit-sim", [row(r, path) for r in data], None
     elif isinstance(data, dict) and isinstance(data.get("results"), list):
         host = f"kernel {data.get('kernel', '?')} (QEMU)"
-        rows = [row(r, path) for r in data["results"]]
+        rows = [row(r, path, data.get("plot_fields")) for r in data["results"]]
         kwalls = data.get("walls")
     else:
         raise Usage(f"{path}: neither elvkit-sim's nor bench-kernel's --json output")
@@ -120,7 +138,7 @@ def script(dev, wl, g, walls_on):
         out.append(f"$s{i} << EOD")
         for r in sorted((r for r in rows if r["sched"] == s), key=lambda r: r["threads"]):
             out.append(f"{r['threads']} {fnum(r['max'], True)} {fnum(r['p99'], True)}"
-                       f" {fnum(r['rate'], False)}")
+                       f" {fnum(r['rate'], False)} {fnum(r['extra'], False)}")
         out.append("EOD")
     out += [
         # pngcairo draws smoother lines; plain png (libgd) is the fallback.
@@ -152,13 +170,15 @@ def script(dev, wl, g, walls_on):
             return s
         return f"{s} (wall {walls[s]})" if s in walls else f"{s} (no wall)"
 
+    fields = rows[0]["fields"]
+    extra = fields.get("extra") if isinstance(fields.get("extra"), dict) else None
     head = f"{g['host']}: {dev} / {wl}"
-    wall_note = ("the wall (max latency >= 10x the previous thread count's): dotted"
-                 if walls else "")
+    wall_note = (f"the wall ({fields.get('max_label', 'max latency')} >= 10x the previous"
+                 " thread count's): dotted" if walls else "")
     lat = [r for r in rows if r["max"] and r["max"] > 0]
     if lat:
         what = ("max (solid) and p99 (dashed) latency" if has_p99
-                else "max latency (these results have no p99)")
+                else str(fields.get("max_label", "max latency (these results have no p99)")))
         # A p99 of 0 (99% page-cache hits) has no place on a log axis: say so.
         zero = [s for s in scheds if any(r["p99"] == 0 for r in rows if r["sched"] == s)]
         if zero:
@@ -182,13 +202,26 @@ def script(dev, wl, g, walls_on):
     else:
         print(f"{PROG}: {dev} / {wl}: no latency above 0, no latency plot", file=sys.stderr)
     out += ["", f"set output {q(stem + '-throughput.png')}",
-            f"set title {q(head + ': throughput' + (chr(10) + wall_note if walls else ''))}",
+            f"set title {q(head + ': ' + str(fields.get('rate_label', 'throughput')) + (chr(10) + wall_note if walls else ''))}",
             "unset logscale y", "set yrange [0:*]", "set ylabel \"MB/s\"", "unset arrow"]
     out += wall_marks()
     out.append("plot " + ", \\\n     ".join(
         f"$s{i} using 1:4 with linespoints lw 2 pt 7 lc {i + 1} title {q(key(s))}"
         for i, s in enumerate(scheds)))
-    return stem, "\n".join(out) + "\n", (2 if lat else 1)
+    pngs = 2 if lat else 1
+    if extra and any(r["extra"] is not None for r in rows):
+        # A third plot the JSON asks for (bench-kernel's startup: start-up time).
+        suffix = re.sub(r"[^A-Za-z0-9_-]", "_", str(extra.get("suffix", "extra")))
+        label = str(extra.get("label", extra["field"]))
+        out += ["", f"set output {q(stem + '-' + suffix + '.png')}",
+                f"set title {q(head + ': ' + label + (chr(10) + wall_note if walls else ''))}",
+                "unset logscale y", "set yrange [0:*]", f"set ylabel {q(label)}", "unset arrow"]
+        out += wall_marks()
+        out.append("plot " + ", \\\n     ".join(
+            f"$s{i} using 1:5 with linespoints lw 2 pt 7 lc {i + 1} title {q(key(s))}"
+            for i, s in enumerate(scheds)))
+        pngs += 1
+    return stem, "\n".join(out) + "\n", pngs
 
 
 def main(argv):

@@ -1,6 +1,6 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
-DESCRIPTION="bench-kernel: bad arguments exit 2 in one line; the report's ratios, shares, runs and wall from a fixture"
+DESCRIPTION="bench-kernel: bad arguments exit 2 in one line; the report's ratios, shares, runs and wall from a fixture, startup and dbench too"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 B=$TOP/scripts/bench-kernel.sh
 T=$(mktemp -d)
@@ -117,5 +117,104 @@ if command -v gnuplot >/dev/null; then
 		[ "$(head -c 4 "$T/png/nullb-randread-$f.png" | od -An -tx1 | tr -d ' ')" = 89504e47 ] ||
 			fail "--plot: no PNG nullb-randread-$f.png"
 	done
+fi
+
+# A second fixture: the startup and dbench workloads, 2 thread counts x 2 runs
+# x {none, deadline-read}; fake fio JSON and fake dbench output.
+R2=$T/run2
+mkdir -p "$R2/raw/nullb"
+sed -e "s/^WORKLOADS=.*/WORKLOADS='startup dbench'/" -e "s/^SCHEDS=.*/SCHEDS='none deadline-read'/" \
+	"$R/config.sh" >"$R2/config.sh"
+printf '%s\n' "kernel 9.9.9-test" "cpus 2" "mem_kb 2000000" "fio fio-3.33" "startup 200 1 1024" \
+	"dbench dbench version 4.00" "device.nullb null_blk test" "rotational.nullb 0" \
+	"dbench_fs.nullb ext4 384 MiB, memory-backed null_blk" >"$R2/meta.txt"
+python3 - "$R2/raw/nullb" <<'EOF2'
+import json, sys
+d = sys.argv[1]
+# startup (threads, run, sched): (start-up ms, idle ms, start-up max ms, streamers MB/s)
+su = {(1, 1, "none"): (400, 200, 5, 300), (1, 2, "none"): (600, 200, 7, 300),
+      (1, 1, "deadline-read"): (300, 200, 4, 200), (1, 2, "deadline-read"): (300, 200, 4, 200),
+      (4, 1, "none"): (5000, 200, 100, 400), (4, 2, "none"): (5000, 200, 100, 400),
+      (4, 1, "deadline-read"): (800, 200, 8, 350), (4, 2, "deadline-read"): (800, 200, 8, 350)}
+def rd(ios, mbs, mean, mx):
+    return {"total_ios": ios, "bw_bytes": mbs * 1e6,
+            "lat_ns": {"mean": mean * 1e6, "max": mx * 1e6}}
+for t in (1, 4):
+    jobs, lat = [], {"rc": 0}
+    for r in (1, 2):
+        for s in ("none", "deadline-read"):
+            ms, idle, mx, mbs = su[(t, r, s)]
+            k = f"r{r}-{s}"
+            jobs.append({"jobname": "setup-" + k, "error": 0})
+            jobs.append({"jobname": "i" + k, "error": 0, "job_runtime": idle,
+                         "read": rd(200, 1, 1, 2), "write": {"total_ios": 0, "bw_bytes": 0}})
+            jobs.append({"jobname": "s" + k, "error": 0, "job_runtime": ms,
+                         "read": rd(200, 1, ms / 200, mx), "write": {"total_ios": 0, "bw_bytes": 0}})
+            jobs.append({"jobname": k, "error": 0, "usr_cpu": 5, "sys_cpu": 5,
+                         "read": rd(1000, mbs, 2, 30), "write": {"total_ios": 0, "bw_bytes": 0}})
+            lat[k] = {"n": 1000, "over_2s": 0, "over_10s": 0, "selected": 1}
+    with open(f"{d}/startup-t{t}.json", "w") as f:
+        json.dump({"jobs": jobs}, f)
+    with open(f"{d}/startup-t{t}.lat", "w") as f:
+        json.dump(lat, f)
+# dbench (clients, run, sched): (MB/s, max ms); None: the run failed
+db = {(1, 1, "none"): (20, 100), (1, 2, "none"): (30, 120),
+      (1, 1, "deadline-read"): (30, 50), (1, 2, "deadline-read"): (30, 50),
+      (4, 1, "none"): (60, 200), (4, 2, "none"): (60, 200),
+      (4, 1, "deadline-read"): (90, 100), (4, 2, "deadline-read"): None}
+for (t, r, s), v in db.items():
+    with open(f"{d}/dbench-t{t}-r{r}-{s}.txt", "w") as f:
+        f.write("dbench version 4.00 - Copyright Andrew Tridgell 1999-2004\n\n")
+        if v is None:
+            f.write("[1234] write failed on handle 10 (No space left on device)\n"
+                    "elvkit-bench: exit 1 selected 1\n")
+            continue
+        f.write(f"   {t}      1234    {v[0] * 0.9:.2f} MB/sec  execute 4 sec  latency 12.3 ms\n"
+                f" Operation      Count    AvgLat    MaxLat\n ----------------------------------------\n"
+                f" NTCreateX        100     0.500    {v[1]:.3f}\n\n"
+                f"Throughput {v[0]:.4f} MB/sec  {t} clients  {t} procs  max_latency={v[1]:.3f} ms\n"
+                f"elvkit-bench: exit 0 selected 1\n")
+EOF2
+out=$("$B" --report-only "$R2" --json "$T/r2.json") || fail "report 2 exit $?: $out"
+printf '%s\n' "$out"
+# startup: 0.5 +/- 0.1 s, 2.50x its idle 0.2 s; deadline-read 0.3 s, 1.50x idle, 0.60x none
+line 1 none | grep -qE ' 0\.500±0\.100 +2\.50x +0\.200±0\.000 +1\.00x ' || fail "startup s / xidle wrong"
+line 1 deadline-read | grep -qE ' 0\.300±0\.000 +1\.50x +0\.200±0\.000 +0\.60x ' || fail "startup xnone wrong"
+printf '%s\n' "$out" | grep -q 'start-up outlived the streamers (5 s) in: t4 none (2/2 runs)' ||
+	fail "outlived note wrong"
+printf '%s\n' "$out" | grep -q "the wall (the start-up job's max latency .*none 4, deadline-read -" ||
+	fail "startup wall wrong"
+# dbench: none 25 +/- 5 MB/s at 1 client; deadline-read 1.20x; at 4 only run 1 (run 2 failed)
+line 1 none | grep -qE ' 25\.0±5\.0 +1\.00x +110\.0±10\.0 ' || fail "dbench MB/s wrong"
+line 1 deadline-read | grep -qE ' 30\.0±0\.0 +1\.20x +50\.0±0\.0 +0\.45x ' || fail "dbench ratio wrong"
+line 4 deadline-read | grep -qE ' 90\.0 +1\.50x ' || fail "dbench with a failed run wrong"
+printf '%s\n' "$out" | grep -q 'nullb/dbench/t4/run2/deadline-read: dbench exit 1: .*No space left' ||
+	fail "dbench failure not listed"
+printf '%s\n' "$out" | grep -q 'ext4 384 MiB, memory-backed null_blk; dbench version 4.00' ||
+	fail "dbench file-system line missing"
+python3 - "$T/r2.json" <<'EOF2' || fail "JSON 2 wrong"
+import json, sys
+j = json.load(open(sys.argv[1]))
+r = {(x["workload"], x["threads"], x["sched"]): x for x in j["results"]}
+a = r[("startup", 1, "deadline-read")]
+assert a["startup_s"] == 0.3 and a["startup_idle_s"] == 0.2 and abs(a["startup_vs_idle"] - 1.5) < 1e-9, a
+assert abs(a["startup_vs_none"] - 0.6) < 1e-9 and a["startup_max_lat_ms"] == 4 and a["rate_mbs"] == 200, a
+assert r[("startup", 4, "none")]["startup_outlived_load"] == 2
+d = r[("dbench", 1, "deadline-read")]
+assert d["dbench_mbs"] == 30 and abs(d["dbench_mbs_vs_none"] - 1.2) < 1e-9 and d["dbench_max_lat_ms"] == 50, d
+assert r[("dbench", 4, "deadline-read")]["runs"] == 1
+assert j["plot_fields"]["dbench"]["rate"] == "dbench_mbs"
+assert j["plot_fields"]["startup"]["max"] == "startup_max_lat_ms"
+w = {(x["workload"], x["sched"]): x["wall_threads"] for x in j["walls"]}
+assert w[("startup", "none")] == 4 and w[("dbench", "none")] is None, w
+EOF2
+if command -v gnuplot >/dev/null; then
+	"$B" --report-only "$R2" --plot "$T/png2" >/dev/null || fail "--plot 2 exit $?"
+	for f in startup-latency startup-throughput startup-startup dbench-latency dbench-throughput; do
+		[ "$(head -c 4 "$T/png2/nullb-$f.png" | od -An -tx1 | tr -d ' ')" = 89504e47 ] ||
+			fail "--plot: no PNG nullb-$f.png"
+	done
+	grep -q '^1 50 ? 30 ?' "$T/png2/nullb-dbench.gp" || fail "dbench plot data: not dbench_mbs/max"
+	grep -q '^4 8 ? 350 0.8' "$T/png2/nullb-startup.gp" || fail "startup plot data wrong"
 fi
 echo ok
