@@ -38,8 +38,7 @@ cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
 . scripts/lib/vm.sh
 
-die2() { echo "bench-kernel: $*" >&2; exit 2; }
-die() { echo "bench-kernel: $*" >&2; exit 1; }
+. scripts/lib/cli.sh
 
 ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write startup dbench"
 kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only="" plot=""
@@ -48,7 +47,6 @@ scheds=none,mq-deadline,kyber,bfq,deadline-read,anticipatory
 # dbench are asked for by name.
 workloads=seqread,randread,seqwrite,randwrite,read-vs-write
 
-need() { if [ $# -lt 2 ] || [ -z "$2" ]; then die2 "$1 needs a value"; fi; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;

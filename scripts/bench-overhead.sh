@@ -26,11 +26,9 @@ cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
 . scripts/lib/vm.sh
 
-die2() { echo "bench-overhead: $*" >&2; exit 2; }
-die() { echo "bench-overhead: $*" >&2; exit 1; }
+. scripts/lib/cli.sh
 
 kernel="" rounds=5 runtime=5 scheds="" kodir="" out="" report_only=""
-need() { if [ $# -lt 2 ] || [ -z "$2" ]; then die2 "$1 needs a value"; fi; }
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;

@@ -16,8 +16,7 @@ profiles=hdd,hdd-laptop,hdd-2002
 scheds=noop,elevator,read-latency2,deadline-read,anticipatory
 threads=1,2,4,8,16,32,64,128,256
 json='' plot=''
-die2() { echo "bench-sim-profiles: $*" >&2; exit 2; }
-need() { if [ $# -lt 2 ] || [ -z "$2" ]; then die2 "$1 needs a value"; fi; }
+. scripts/lib/cli.sh
 while [ $# -gt 0 ]; do
 	case $1 in
 	--profiles) need "$@"; profiles=$2; shift 2 ;;

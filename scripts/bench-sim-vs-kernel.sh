@@ -23,8 +23,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
-die2() { echo "bench-sim-vs-kernel: $*" >&2; exit 2; }
-need() { if [ $# -lt 2 ] || [ -z "$2" ]; then die2 "$1 needs a value"; fi; }
+. scripts/lib/cli.sh
 kernel="" profile=hdd workloads=seqread,randread,read-vs-write threads=1,4,16
 scheds=none,deadline-read,anticipatory,fair-queue runtime=10 limit=25 out="" report_only=""
 while [ $# -gt 0 ]; do
