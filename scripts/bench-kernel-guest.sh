@@ -228,6 +228,36 @@ run_point() {
 	log "$dev $wl t=$t: fio exit $rc"
 }
 
+# trace_point DEVICE WORKLOAD THREADS SCHED...: the point again, one
+# scheduler at a time for RUNTIME, under blktrace; btt's summary of each goes
+# to raw/DEVICE/blktrace/WORKLOAD-tTHREADS-SCHED.btt (the traces, large, do
+# not stay). A separate pass, so the sweep's numbers carry no tracing cost.
+trace_point() {
+	local dev=$1 wl=$2 t=$3 s dir bt
+	shift 3
+	dir=$OUT/raw/$dev/blktrace
+	mkdir -p "$dir"
+	for s in "$@"; do
+		echo "$s" >"$SYSQ/scheduler" || continue
+		job_args "$wl" "$t" "bt-$s"
+		rm -rf "$TMP/bt"
+		mkdir "$TMP/bt"
+		blktrace -d "/dev/$DEV" -D "$TMP/bt" -o trace >/dev/null 2>"$TMP/bt/err" &
+		bt=$!
+		sleep 1
+		(cd "$TMP" && timeout $((RUNTIME + 120)) fio --output-format=json --group_reporting \
+			--ioengine=psync --filename="/dev/$DEV" --randrepeat=0 "${JOB[@]}" \
+			--time_based --runtime="$RUNTIME" >/dev/null 2>&1)
+		kill -INT "$bt" 2>/dev/null
+		wait "$bt"
+		blkparse -q -i "$TMP/bt/trace" -d "$TMP/bt/trace.bin" >/dev/null 2>&1
+		btt -i "$TMP/bt/trace.bin" >"$dir/$wl-t$t-$s.btt" 2>&1 ||
+			cat "$TMP/bt/err" >>"$dir/$wl-t$t-$s.btt"
+		rm -rf "$TMP/bt" "$TMP"/bt-*_lat.*.log "$TMP"/bt-*_clat.*.log "$TMP"/bt-*_slat.*.log
+		log "$dev $wl t=$t: blktrace $s done"
+	done
+}
+
 # dev_load PARAMS...: (re)load the profile's driver with PARAMS and set DEV's
 # variables; on failure records device_error.$dev and returns 1.
 dev_load() {
@@ -362,6 +392,9 @@ for dev in $DEVICES; do
 			fi
 			for t in $THREADS; do
 				run_point "$dev" "$wl" "$t" "${avail[@]}"
+				case " ${BLKTRACE:-} " in
+				*" $wl:$t "*) trace_point "$dev" "$wl" "$t" "${avail[@]}" ;;
+				esac
 			done
 		done
 	fi

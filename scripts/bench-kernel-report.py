@@ -356,6 +356,62 @@ def dbench_rows(table, threads, scheds, nr_rq, runtime, meta, late):
                result(t, s, n, a, rat, nr_requests=int(nr_rq[s]) if s in nr_rq else None))
 
 
+# btt 1.2 (Debian 12) names the queued-to-complete row Q2Cdm.
+BTT_ROWS = {"I2D": "I2D", "D2C": "D2C", "Q2C": "Q2C", "Q2Cdm": "Q2C"}
+
+
+def btt_averages(path):
+    """{"I2D": (avg_ms, n), ...} from the "All Devices" table of btt's output
+    (rows: NAME MIN AVG MAX N, seconds), or None when there is none."""
+    try:
+        text = open(path).read()
+    except OSError:
+        return None
+    if "All Devices" not in text:
+        return None
+    avg = {}
+    for line in text.split("All Devices", 1)[1].splitlines():
+        f = line.split()
+        if len(f) == 5 and f[0] in BTT_ROWS and BTT_ROWS[f[0]] not in avg:
+            try:
+                avg[BTT_ROWS[f[0]]] = (float(f[2]) * 1e3, int(f[4]))
+            except ValueError:
+                continue
+        if line.startswith("==") and avg:
+            break       # the next table
+    return avg or None
+
+
+def blktrace_rows(out, dev, points, scheds, kernel, failures):
+    """Print btt's averages per scheduler for the traced points; JSON rows."""
+    rows = []
+    for p in points:
+        wl, t = p.split(":")
+        print()
+        print(f"== {dev} / {wl} / {t} threads: where the time goes (blktrace, btt; "
+              "a separate run per scheduler)")
+        print(f"{'scheduler':<14} {'I2D ms':>10} {'Q2D ms':>10} {'D2C ms':>10} {'Q2C ms':>10} {'I/Os':>8}")
+        for s in scheds:
+            path = os.path.join(out, "raw", dev, "blktrace", f"{wl}-t{t}-{s}.btt")
+            a = btt_averages(path)
+            if a is None or "D2C" not in a or "Q2C" not in a:
+                if os.path.exists(path) or os.path.isdir(os.path.dirname(path)):
+                    failures.append(f"{dev}/{wl}/t{t}/{s}: no btt summary ({path})")
+                continue
+            i2d = a.get("I2D", (None, 0))[0]
+            q2d = a["Q2C"][0] - a["D2C"][0]
+            r = {"kernel": kernel, "device": dev, "workload": wl, "threads": int(t),
+                 "sched": s, "i2d_ms": i2d, "q2d_ms": q2d, "d2c_ms": a["D2C"][0],
+                 "q2c_ms": a["Q2C"][0], "ios": a["Q2C"][1]}
+            rows.append(r)
+            print(f"{s:<14} {'-' if i2d is None else f'{i2d:.3f}':>10} {q2d:>10.3f}"
+                  f" {r['d2c_ms']:>10.3f} {r['q2c_ms']:>10.3f} {r['ios']:>8}")
+        print("  I2D: inserted into the scheduler until dispatched (none: no insert)."
+              " Q2D = Q2C - D2C: queued until dispatched, scheduler and tag waits."
+              " D2C: on the device.")
+    return rows
+
+
 def main(argv):
     args = argv[1:]
     json_out = None
@@ -458,6 +514,11 @@ def main(argv):
             what = plot_fields(wl).get("max_label", "max latency")
             print(f"  the wall ({what} >= 10x the previous thread count's; - = not hit "
                   f"up to {threads[-1]}): " + ", ".join(wl_walls))
+    traced = []
+    for dev in devices:
+        points = cfg.get("BLKTRACE", "").split()
+        if points:
+            traced += blktrace_rows(out, dev, points, scheds, kernel, failures)
     if failures:
         print()
         print("failed points (left out of the tables):")
@@ -467,6 +528,7 @@ def main(argv):
         with open(json_out, "w") as f:
             json.dump({"kernel": kernel, "config": cfg, "meta": meta,
                        "results": results, "walls": walls, "failures": failures,
+                       "blktrace": traced,
                        "plot_fields": {wl: plot_fields(wl) for wl in workloads}},
                       f, indent=1)
             f.write("\n")

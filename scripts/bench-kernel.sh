@@ -19,7 +19,7 @@
 #          [--scheds none,mq-deadline,kyber,bfq,deadline-read,anticipatory]
 #          [--device nullb|nullb-rot|ekdisk-PROFILE[,...]] [--workloads seqread,...]
 #          [--runtime SECONDS] [--json FILE] [--out DIR] [--report-only DIR]
-#          [--plot DIR]
+#          [--plot DIR] [--blktrace WORKLOAD:THREADS[,...]]
 #   --kernel       an installed release (default: the newest 6.1)
 #   --device       nullb: 100 us/request, depth 32, non-rotational;
 #                  nullb-rot: 5 ms/request, depth 2, rotational (slow and shallow);
@@ -32,6 +32,9 @@
 #   --report-only  print the report of an earlier run's DIR, boot nothing
 #   --plot DIR     also write PNG plots (gnuplot, scripts/lib/ab-plot.py) into DIR:
 #                  per device and workload, max latency and MB/s against threads
+#   --blktrace     after these points' sweep, each scheduler again for --runtime
+#                  under blktrace; btt's averages: I2D (inserted to dispatched,
+#                  in the scheduler), Q2D (queued to dispatched), D2C (device)
 # Bad arguments exit 2 with a one-line reason.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -41,7 +44,7 @@ cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/cli.sh
 
 ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write startup dbench"
-kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only="" plot=""
+kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only="" plot="" blktrace=""
 scheds=none,mq-deadline,kyber,bfq,deadline-read,anticipatory
 # The default sweep: the fio workloads up to read-vs-write; startup and
 # dbench are asked for by name.
@@ -60,6 +63,7 @@ while [ $# -gt 0 ]; do
 	--out) need "$@"; out=$2; shift 2 ;;
 	--report-only) need "$@"; report_only=$2; shift 2 ;;
 	--plot) need "$@"; plot=$2; shift 2 ;;
+	--blktrace) need "$@"; blktrace=$2; shift 2 ;;
 	-h | --help) sed -n '2,/^# Bad arguments/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) die2 "unknown argument '$1' (try --help)" ;;
 	esac
@@ -87,6 +91,17 @@ list_check --scheds "$scheds" '^[a-z0-9][a-z0-9_-]*$'
 EKDISK_PROFILES="hdd hdd-laptop hdd-2002 ssd null"
 list_check --device "$device" "^(nullb|nullb-rot|ekdisk-(${EKDISK_PROFILES// /|}))\$"
 list_check --workloads "$workloads" "^(${ALL_WORKLOADS// /|})$"
+if [ -n "$blktrace" ]; then
+	list_check --blktrace "$blktrace" "^(${ALL_WORKLOADS// /|}):[1-9][0-9]{0,2}\$"
+	for p in ${blktrace//,/ }; do
+		[ "${p%%:*}" != dbench ] || die2 "--blktrace: $p: dbench is not traced (fio workloads only)"
+		case ",$workloads," in *",${p%%:*},"*) ;; *) die2 "--blktrace: $p: ${p%%:*} is not in --workloads" ;; esac
+		case ",$threads," in *",${p#*:},"*) ;; *) die2 "--blktrace: $p: ${p#*:} is not in --threads" ;; esac
+	done
+	for c in blktrace blkparse btt; do
+		command -v "$c" >/dev/null || die "--blktrace: $c is not installed; run make deps"
+	done
+fi
 if [ -n "$json" ]; then
 	[ -d "$(dirname "$json")" ] || die2 "--json: no directory $(dirname "$json")"
 fi
@@ -149,6 +164,7 @@ THREADS='${threads//,/ }'
 RUNS=$runs
 SCHEDS='${scheds//,/ }'
 RUNTIME=$runtime
+BLKTRACE='${blktrace//,/ }'
 EOF
 
 n_scheds=$(tr , '\n' <<<"$scheds" | wc -l)

@@ -52,7 +52,27 @@ THREADS='1 4'
 RUNS=2
 SCHEDS='none anticipatory'
 RUNTIME=5
+BLKTRACE='randread:4'
 EOF
+# btt's "All Devices" table for the --blktrace point: anticipatory's I/Os wait
+# 4 ms in the scheduler (I2D), none has no insert (no I2D row); btt 1.2
+# calls Q2C Q2Cdm.
+mkdir -p "$R/raw/nullb/blktrace"
+btt_fixture() {
+	printf '%s\n' "==================== All Devices ====================" "" \
+		"            ALL           MIN           AVG           MAX           N" \
+		"--------------- ------------- ------------- ------------- -----------" "" \
+		"Q2Q               0.000001000   0.000100000   0.001000000        9999" "$@" "" \
+		"==================== Device Overhead ====================" "" \
+		"D2C               0.000001000   0.999000000   0.001000000        9999"
+}
+btt_fixture "D2C               0.000050000   0.000100000   0.000300000         999" \
+	"Q2C               0.000060000   0.000150000   0.000400000        1000" \
+	>"$R/raw/nullb/blktrace/randread-t4-none.btt"
+btt_fixture "I2D               0.000001000   0.004000000   0.010000000         998" \
+	"D2C               0.000050000   0.000100000   0.000300000         999" \
+	"Q2Cdm             0.000060000   0.004250000   0.010400000        1000" \
+	>"$R/raw/nullb/blktrace/randread-t4-anticipatory.btt"
 printf '%s\n' "kernel 9.9.9-test" "cpus 2" "mem_kb 2000000" "fio fio-3.33" \
 	"device.nullb null_blk test" "rotational.nullb 0" "nr_requests.nullb.none 32" \
 	"nr_requests.nullb.anticipatory 64" \
@@ -109,7 +129,18 @@ assert a["rate_mbs"] == 100 and a["rate_vs_none"] == 0.5, a
 assert a["max_lat_vs_none"] == 150 and a["pct_over_2s"] == 1.0 and a["nr_requests"] == 64, a
 assert r[(1, "none")]["cpu_pct_pm"] == 1.0
 assert {(w["sched"], w["wall_threads"]) for w in j["walls"]} == {("none", None), ("anticipatory", 4)}
+b = {x["sched"]: x for x in j["blktrace"]}
+assert b["none"]["i2d_ms"] is None and abs(b["none"]["q2d_ms"] - 0.05) < 1e-9, b
+assert abs(b["anticipatory"]["i2d_ms"] - 4) < 1e-9 and abs(b["anticipatory"]["q2d_ms"] - 4.15) < 1e-9, b
+assert b["anticipatory"]["d2c_ms"] == 0.1 and b["anticipatory"]["ios"] == 1000, b
 EOF
+printf '%s\n' "$out" | grep -qE '^anticipatory +4\.000 +4\.150 +0\.100 +4\.250 +1000$' ||
+	fail "--blktrace: btt row of anticipatory wrong"
+printf '%s\n' "$out" | grep -qE '^none +- +0\.050 ' || fail "--blktrace: none without I2D must read -"
+"$B" --blktrace randread 2>/dev/null
+[ $? = 2 ] || fail "--blktrace without :THREADS must exit 2"
+"$B" --threads 1,4 --blktrace randread:16 2>/dev/null
+[ $? = 2 ] || fail "--blktrace point off the sweep must exit 2"
 # --plot with --report-only: the PNGs of the report's JSON (scripts/lib/ab-plot.py).
 if command -v gnuplot >/dev/null; then
 	"$B" --report-only "$R" --plot "$T/png" >/dev/null || fail "--plot exit $?"
@@ -123,7 +154,7 @@ fi
 # x {none, deadline-read}; fake fio JSON and fake dbench output.
 R2=$T/run2
 mkdir -p "$R2/raw/nullb"
-sed -e "s/^WORKLOADS=.*/WORKLOADS='startup dbench'/" -e "s/^SCHEDS=.*/SCHEDS='none deadline-read'/" \
+sed -e "/^BLKTRACE=/d" -e "s/^WORKLOADS=.*/WORKLOADS='startup dbench'/" -e "s/^SCHEDS=.*/SCHEDS='none deadline-read'/" \
 	"$R/config.sh" >"$R2/config.sh"
 printf '%s\n' "kernel 9.9.9-test" "cpus 2" "mem_kb 2000000" "fio fio-3.33" "startup 200 1 1024" \
 	"dbench dbench version 4.00" "device.nullb null_blk test" "rotational.nullb 0" \
