@@ -62,6 +62,13 @@
 #define FQ_MIN_BUDGET		256ULL		/* sectors: 128 KiB */
 #define FQ_SLOT_MIN_NS		(10 * FQ_MS)
 #define FQ_SEEKY_SECTORS	2048u		/* mean seek over 1 MiB */
+/*
+ * A seek sample counts as at most 4 x FQ_SEEKY_SECTORS: a random reader
+ * still averages far over the threshold, but one long jump (a reader
+ * opening its next file) no longer makes a sequential queue look seeky
+ * for the next ~20 requests, unidled and charged a seek per request.
+ */
+#define FQ_SEEK_SAMPLE_MAX	(4u * FQ_SEEKY_SECTORS)
 #define FQ_RATE_ROT		200ULL		/* sectors/ms to start with */
 #define FQ_RATE_NONROT		1000ULL
 #define FQ_SEEK_MS_ROT		8ULL		/* a seek and half a turn */
@@ -593,7 +600,9 @@ static void fq_update_stats(struct fq_queue *q, const struct ek_rq *rq,
 		if ((q->flags & FQ_Q_HAS_END) && !q->nr_queued &&
 		    !q->nr_inflight && now > q->last_done_ns)
 			ttime = (now - q->last_done_ns) >> FQ_NS_SHIFT;
-		seek = fq_cap(fq_dist(rq->sector, q->last_pos));
+		seek = fq_dist(rq->sector, q->last_pos) < FQ_SEEK_SAMPLE_MAX ?
+		       (ek_u32)fq_dist(rq->sector, q->last_pos) :
+		       FQ_SEEK_SAMPLE_MAX;
 
 		if (q->flags & FQ_Q_SAMPLED) {
 			fq_decay(&q->ttime_mean8, fq_cap(ttime));
