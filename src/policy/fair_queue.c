@@ -62,6 +62,13 @@
 #define FQ_MIN_BUDGET		256ULL		/* sectors: 128 KiB */
 #define FQ_SLOT_MIN_NS		(10 * FQ_MS)
 #define FQ_SEEKY_SECTORS	2048u		/* mean seek over 1 MiB */
+/*
+ * A seek sample counts as at most 4 x FQ_SEEKY_SECTORS: a random reader
+ * still averages far over the threshold, but one long jump (a reader
+ * opening its next file) no longer makes a sequential queue look seeky
+ * for the next ~20 requests, unidled and charged a seek per request.
+ */
+#define FQ_SEEK_SAMPLE_MAX	(4u * FQ_SEEKY_SECTORS)
 #define FQ_RATE_ROT		200ULL		/* sectors/ms to start with */
 #define FQ_RATE_NONROT		1000ULL
 #define FQ_SEEK_MS_ROT		8ULL		/* a seek and half a turn */
@@ -370,12 +377,12 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 {
 	ek_u64 elapsed = now - q->slot_start_ns;
 	ek_u64 charge = q->served;
-	ek_u64 cap = fq_budget_cap(fd, fd->slot_ns);
+	ek_u64 cap = fq_budget_cap(fd, fd->slot_ns);	/* at the rate before this slot */
+	int seeky = fq_seeky(q);
 
-	if (fq_seeky(q) && !(q->flags & FQ_Q_RAISED) &&
-	    elapsed >= FQ_SLOT_MIN_NS)
+	if (seeky && !(q->flags & FQ_Q_RAISED) && elapsed >= FQ_SLOT_MIN_NS)
 		charge = ek_max_u64(charge, fd->rate * elapsed / FQ_MS);
-	else if (!fq_seeky(q) && (why == FQ_END_BUDGET || why == FQ_END_TIME) &&
+	else if (!seeky && (why == FQ_END_BUDGET || why == FQ_END_TIME) &&
 		 elapsed >= 2 * FQ_MS && !(q->flags & FQ_Q_ASYNC))
 		/* a sequential slot measures the device: average of 4 */
 		fd->rate = (3 * fd->rate + q->served_sectors * FQ_MS / elapsed +
@@ -390,7 +397,7 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 	case FQ_END_EMPTY:
 	case FQ_END_IDLE:
 	case FQ_END_TIME:
-		if (why != FQ_END_TIME || !fq_seeky(q))
+		if (why != FQ_END_TIME || !seeky)
 			q->budget = ek_max_u64(q->served, FQ_MIN_BUDGET);
 		break;
 	default:
@@ -421,14 +428,17 @@ static void fq_select(struct fq_data *fd, ek_u64 now)
 {
 	struct fq_queue *q;
 	struct fq_class *c;
-	int cls;
+	int cls, aged;
 
 	for (cls = 0; cls < FQ_NR_CLASSES && !fd->cls[cls].nr_busy; cls++)
 		;
 	if (cls == FQ_NR_CLASSES)
 		return;
-	if (fq_aged_class(fd, cls, now) >= 0) {
-		cls = fq_aged_class(fd, cls, now);
+	/* only a lower class with busy queues can have aged */
+	aged = fd->nr_busy != fd->cls[cls].nr_busy ?
+	       fq_aged_class(fd, cls, now) : -1;
+	if (aged >= 0) {
+		cls = aged;
 		fd->aged_slot = 1;
 		fd->count[FQ_C_AGED]++;
 	}
@@ -593,7 +603,9 @@ static void fq_update_stats(struct fq_queue *q, const struct ek_rq *rq,
 		if ((q->flags & FQ_Q_HAS_END) && !q->nr_queued &&
 		    !q->nr_inflight && now > q->last_done_ns)
 			ttime = (now - q->last_done_ns) >> FQ_NS_SHIFT;
-		seek = fq_cap(fq_dist(rq->sector, q->last_pos));
+		seek = fq_dist(rq->sector, q->last_pos) < FQ_SEEK_SAMPLE_MAX ?
+		       (ek_u32)fq_dist(rq->sector, q->last_pos) :
+		       FQ_SEEK_SAMPLE_MAX;
 
 		if (q->flags & FQ_Q_SAMPLED) {
 			fq_decay(&q->ttime_mean8, fq_cap(ttime));
@@ -625,6 +637,7 @@ static void fq_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 	struct fq_data *fd = sd;
 	ek_u64 v = (ek_u64)value;
 
+	fd->over_why = FQ_END_NONE;
 	switch (idx) {
 	case FQ_T_SLICE_IDLE:
 		fd->slice_idle_ns = v * EK_NSEC_PER_USEC;
@@ -697,6 +710,7 @@ static void fq_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 	struct fq_queue *q;
 
 	fd->now = now;
+	fd->over_why = FQ_END_NONE;
 	if (rq->kind != EK_KIND_NORMAL || rq->at_head) {
 		/*
 		 * Whoever sent these needs their order (a flush after its
@@ -754,7 +768,8 @@ static struct ek_rq *fq_dispatch(void *sd, ek_u64 now)
 		return EK_NULL;
 	q = fd->in_service;
 	if (q) {
-		why = fq_slot_over(fd, q, now);
+		why = fd->over_why ? fd->over_why : fq_slot_over(fd, q, now);
+		fd->over_why = FQ_END_NONE;
 		if (why == FQ_END_NONE) {
 			if (q->nr_queued)
 				return fq_serve(fd, q, now);
@@ -773,16 +788,29 @@ static int fq_has_work(void *sd, ek_u64 now)
 {
 	struct fq_data *fd = sd;
 	struct fq_queue *q = fd->in_service;
+	int why;
 
 	if (!ek_list_empty(&fd->special))
 		return 1;
 	if (!fd->nr_queued)
 		return 0;
-	if (q && !q->nr_queued && fq_slot_over(fd, q, now) == FQ_END_NONE) {
-		/* idling: make sure the wait ends by itself */
-		fd->idling = 1;
-		fq_timer_arm(fd, fq_idle_deadline(fd, q));
-		return 0;
+	if (q && !q->nr_queued) {
+		why = fq_slot_over(fd, q, now);
+		if (why == FQ_END_NONE) {
+			/* idling: make sure the wait ends by itself */
+			fd->idling = 1;
+			fq_timer_arm(fd, fq_idle_deadline(fd, q));
+			return 0;
+		}
+		/*
+		 * The slot is over. Dispatch, which follows, need not look
+		 * again: with many queues and few requests each (every
+		 * dispatch a queue switch) that second look was a tenth of a
+		 * request's cost. With nothing queued the verdict (preempt,
+		 * empty, idle wait over) stays true as time passes, until a
+		 * callback changes the queues: they all forget it.
+		 */
+		fd->over_why = (ek_u8)why;
 	}
 	return 1;
 }
@@ -802,6 +830,7 @@ static void fq_completed(void *sd, struct ek_rq *rq, ek_u64 now)
 	struct fq_queue *q = fq_rq_queue(rq);
 
 	fd->now = now;
+	fd->over_why = FQ_END_NONE;
 	if (!(rq->policy_data[0] & FQ_RQ_INFLIGHT))
 		return;
 	rq->policy_data[0] = 0;
@@ -829,6 +858,7 @@ static void fq_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
 	struct fq_queue *q = fq_rq_queue(rq);
 
 	fd->now = now;
+	fd->over_why = FQ_END_NONE;
 	if (!(rq->policy_data[0] & FQ_RQ_INFLIGHT))
 		return;
 	rq->policy_data[0] = 0;
@@ -853,6 +883,7 @@ static void fq_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
 	struct fq_data *fd = sd;
 	struct fq_queue *qn = fq_rq_queue(next);
 
+	fd->over_why = FQ_END_NONE;
 	if (next->policy_data[0] & FQ_RQ_SPECIAL) {
 		ek_list_del(&next->fifo);
 		next->policy_data[0] = 0;
@@ -883,6 +914,7 @@ static void fq_pctx_exit(void *sd, struct ek_pctx *pctx)
 	struct fq_data *fd = sd;
 	struct fq_queue *q = ek_pctx_priv(pctx);
 
+	fd->over_why = FQ_END_NONE;
 	q->flags |= FQ_Q_EXITED;
 	/* Its memory may go with its last request: hold no pointer to it. */
 	if (q == fd->in_service && !q->nr_queued) {

@@ -127,6 +127,7 @@ struct fq_data {
 	ek_u8 preempt;			/* end the slot at the next dispatch */
 	ek_u8 idling;			/* an idle wait is running */
 	ek_u8 aged_slot;		/* the slot in service was given by aging */
+	ek_u8 over_why;			/* has_work found the slot over (why), 0 = no */
 	ek_u64 slot_ns;			/* the time of the slot in service */
 	ek_u64 timer_ns;		/* armed time, 0 = none */
 	ek_u64 now;			/* latest time seen (for pctx_exit) */
