@@ -87,5 +87,10 @@ all_scheds() {
 # shellcheck disable=SC2034 # read by the tests that source this
 EKDISK_SCHEDS="none mq-deadline kyber bfq"
 
+# What the kernel must never say: a report of a bug, a lockup, a stall or
+# a hung task (999-dmesg-clean over the whole boot, the rel tests per test).
+# shellcheck disable=SC2034 # read by the tests that source this
+KERNEL_BAD='WARNING:|BUG:|Oops|general protection|soft lockup|hard LOCKUP|blocked for more than|rcu_.*stall|rcu: INFO|KASAN|UBSAN|circular locking|inconsistent lock state|sleeping function called|list_add corruption|list_del corruption|refcount_t:|kernel BUG|elvkit: .*(fail|error|bad)'
+
 # Kernel log lines after line N (dmesg | wc -l earlier), minus the taint note.
 dmesg_since() { dmesg | tail -n +"$(($1 + 1))" | grep -v 'module verification failed'; }

@@ -18,9 +18,6 @@ REL_TMP=$(mktemp -d /tmp/rel.XXXXXX)
 REL_METRICS=${ELVKIT_RESULTS:-/tmp}/rel-$KVER.tsv
 NULLB_CFS=/sys/kernel/config/nullb
 
-# What the kernel must never say during a test.
-REL_KERNEL_BAD='WARNING:|BUG:|Oops|general protection|soft lockup|hard LOCKUP|blocked for more than|rcu_.*stall|rcu: INFO|KASAN|UBSAN|circular locking|inconsistent lock state|sleeping function called|list_add corruption|list_del corruption|refcount_t:|kernel BUG|elvkit: .*(fail|error|bad)'
-
 # rel_n BASE: BASE scaled to this run's size.
 rel_n() { echo $(($1 * REL_SCALE)); }
 
@@ -46,14 +43,14 @@ rel_exit() {
 	local rc=$? bad n
 	trap - EXIT
 	if declare -F rel_cleanup >/dev/null; then rel_cleanup; fi
-	bad=$(rel_log_since | grep -v 'module verification failed' | grep -E "$REL_KERNEL_BAD")
+	bad=$(rel_log_since | grep -v 'module verification failed' | grep -E "$KERNEL_BAD")
 	n=0
 	[ -z "$bad" ] || n=$(printf '%s\n' "$bad" | wc -l)
 	rel_metric kernel_reports reports "$n"
 	if [ "$n" != 0 ]; then
 		echo "FAIL: the kernel reported during the test:" >&2
 		printf '%s\n' "$bad" | head -n 40 >&2
-		rel_log_since | grep -B2 -A25 -E "$REL_KERNEL_BAD" | head -n 120 >&2
+		rel_log_since | grep -B2 -A25 -E "$KERNEL_BAD" | head -n 120 >&2
 		[ "$rc" != 0 ] && [ "$rc" != 77 ] || rc=1
 	fi
 	rm -rf "$REL_TMP"
