@@ -92,5 +92,28 @@ EKDISK_SCHEDS="none mq-deadline kyber bfq"
 # shellcheck disable=SC2034 # read by the tests that source this
 KERNEL_BAD='WARNING:|BUG:|Oops|general protection|soft lockup|hard LOCKUP|blocked for more than|rcu_.*stall|rcu: INFO|KASAN|UBSAN|circular locking|inconsistent lock state|sleeping function called|list_add corruption|list_del corruption|refcount_t:|kernel BUG|elvkit: .*(fail|error|bad)'
 
+# hung_report DEV...: for a test that found something stuck, on stderr:
+# the blocked tasks' stacks (sysrq-w), the D-state processes, and the block
+# layer's view of each DEV (scheduler, in flight, its counters, blk-mq
+# debugfs).
+hung_report() {
+	local dev f
+	echo w 2>/dev/null >/proc/sysrq-trigger
+	sleep 1
+	dmesg | tail -n 400 | grep -E 'task:|state:D| [a-z_]+\+0x' | grep -v ' ? ' | tail -n 60 >&2
+	ps -eo pid,stat,wchan:32,cmd | awk '$2 ~ /D/' | cut -c1-120 >&2
+	for dev in "$@"; do
+		echo "--- $dev: $(cat "$(sched_file "$dev")" 2>/dev/null); inflight $(cat "/sys/block/$dev/inflight" 2>/dev/null)" >&2
+		for f in "$(iosched_dir "$dev")"/*; do
+			[ -f "$f" ] && echo "  ${f##*/} = $(cat "$f" 2>/dev/null)" >&2
+		done
+		for f in /sys/kernel/debug/block/"$dev"/state /sys/kernel/debug/block/"$dev"/sched/* \
+			/sys/kernel/debug/block/"$dev"/hctx*/{state,dispatch,busy,flags,run,dispatched,queued,active,sched_tags,tags}; do
+			[ -r "$f" ] || continue
+			echo "  ${f#/sys/kernel/debug/block/}: $(head -c 600 "$f" 2>/dev/null | tr '\n' ' ')" >&2
+		done
+	done
+}
+
 # Kernel log lines after line N (dmesg | wc -l earlier), minus the taint note.
 dmesg_since() { dmesg | tail -n +"$(($1 + 1))" | grep -v 'module verification failed'; }

@@ -242,19 +242,4 @@ rel_wait_pid() {
 # rel_hung_report [DEV]: the blocked tasks, and the block layer's view of
 # DEV (scheduler, counters, in-flight, blk-mq debugfs), for a test that
 # found something stuck.
-rel_hung_report() {
-	local dev=${1:-${REL_DEV:-$DEV}} f
-	echo w >/proc/sysrq-trigger 2>/dev/null
-	sleep 1
-	rel_log_since | grep -E 'task:|state:D| [a-z_]+\+0x' | grep -v ' ? ' | tail -n 60 >&2
-	ps -eo pid,stat,wchan:32,cmd | awk '$2 ~ /D/' | cut -c1-120 >&2
-	echo "--- $dev: $(cat "$(sched_file "$dev")" 2>/dev/null); inflight $(cat "/sys/block/$dev/inflight" 2>/dev/null)" >&2
-	for f in "$(iosched_dir "$dev")"/*; do
-		[ -f "$f" ] && echo "  ${f##*/} = $(cat "$f" 2>/dev/null)" >&2
-	done
-	for f in /sys/kernel/debug/block/"$dev"/state /sys/kernel/debug/block/"$dev"/sched/* \
-		/sys/kernel/debug/block/"$dev"/hctx*/{state,dispatch,busy,flags,run,dispatched,queued,active,sched_tags,tags}; do
-		[ -r "$f" ] || continue
-		echo "  ${f#/sys/kernel/debug/block/}: $(head -c 600 "$f" 2>/dev/null | tr '\n' ' ')" >&2
-	done
-}
+rel_hung_report() { hung_report "${1:-${REL_DEV:-$DEV}}"; }
