@@ -25,7 +25,7 @@ log "kernel $(uname -r), $(nproc) cpus, $(fio --version)"
 insmod "$KO_DIR/elvkit.ko" || log "insmod elvkit failed"
 for ko in "$KO_DIR"/*.ko; do
 	n=$(basename "$ko" .ko)
-	[ "$n" = elvkit ] && continue
+	case $n in elvkit | ekdisk) continue ;; esac	# loaded first; not a scheduler
 	insmod "$ko" || log "insmod $n failed"
 done
 for m in mq-deadline-iosched kyber-iosched bfq; do

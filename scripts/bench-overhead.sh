@@ -66,7 +66,7 @@ if [ -z "$scheds" ]; then
 	scheds=none,mq-deadline,kyber,bfq
 	for ko in "$kodir"/*.ko; do
 		n=$(basename "$ko" .ko)
-		[ "$n" = elvkit ] || scheds+=",$n"
+		case $n in elvkit | ekdisk) ;; *) scheds+=",$n" ;; esac	# the shim, the disk model
 	done
 fi
 
