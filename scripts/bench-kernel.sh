@@ -69,14 +69,6 @@ while [ $# -gt 0 ]; do
 	esac
 done
 
-# list_check NAME VALUE REGEX: a comma-separated list, every item matching.
-list_check() {
-	local item
-	[[ $2 =~ ^[^,]+(,[^,]+)*$ ]] || die2 "$1: expected a comma-separated list, got '$2'"
-	for item in ${2//,/ }; do
-		[[ $item =~ $3 ]] || die2 "$1: invalid item '$item'"
-	done
-}
 list_check --threads "$threads" '^[1-9][0-9]{0,2}$'
 for t in ${threads//,/ }; do
 	[ "$t" -le 256 ] || die2 "--threads: $t is over 256"

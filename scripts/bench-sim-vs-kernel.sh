@@ -49,12 +49,8 @@ if [ -n "$report_only" ]; then
 	exec "${cmp[@]}" "$report_only/sim.json" "$report_only/kernel.json"
 fi
 [[ $runtime =~ ^[1-9][0-9]*$ ]] || die2 "--runtime: '$runtime' is not a whole number of seconds"
-[[ $threads =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die2 "--threads: '$threads' is not a list of counts"
-for w in ${workloads//,/ }; do
-	case $w in seqread | randread | read-vs-write) ;;
-	*) die2 "--workloads: '$w' is not one of seqread, randread, read-vs-write" ;;
-	esac
-done
+list_check --threads "$threads" '^[1-9][0-9]{0,2}$'
+list_check --workloads "$workloads" '^(seqread|randread|read-vs-write)$'
 make --no-print-directory -s build/elvkit-sim || exit 1
 build/elvkit-sim --list | sed -n '/^devices/,/^workloads:/p' | grep -qE "^  $profile( |$)" || die2 "--profile: no device model '$profile' (elvkit-sim --list)"
 simscheds=$(echo ",$scheds," | sed 's/,none,/,noop,/; s/^,//; s/,$//')

@@ -12,3 +12,12 @@ need() { if [ $# -lt 2 ] || [ -z "$2" ]; then die2 "$1 needs a value"; fi; }
 
 # die MESSAGE...: the work failed (not the usage): exit status 1.
 die() { echo "$CLI_NAME: $*" >&2; exit 1; }
+
+# list_check NAME VALUE REGEX: a comma-separated list, every item matching.
+list_check() {
+	local item
+	[[ $2 =~ ^[^,]+(,[^,]+)*$ ]] || die2 "$1: expected a comma-separated list, got '$2'"
+	for item in ${2//,/ }; do
+		[[ $item =~ $3 ]] || die2 "$1: invalid item '$item'"
+	done
+}
