@@ -844,12 +844,20 @@ static void fq_completed(void *sd, struct ek_rq *rq, ek_u64 now)
 	/*
 	 * The queue in service has nothing left anywhere: a gone process's
 	 * queue must leave service now (its memory goes with its last
-	 * request); otherwise the idle window starts, and the host must
-	 * look again to arm its timer or move on.
+	 * request); otherwise, if the dispatcher is waiting on it, the idle
+	 * window starts, and the host must look again to arm its timer or
+	 * move on. Only a queue that waits needs that look: a queue run per
+	 * completion is most of a request's cost on a fast device. Without
+	 * a wait the dispatcher has already moved on (or had nothing else),
+	 * and a new request runs the queue anyway.
 	 */
-	if (fq_exited(q))
+	if (fq_exited(q)) {
 		fq_expire(fd, q, FQ_END_EMPTY, now);
-	fq_kick(fd);
+	} else if (!fd->idling) {
+		return;
+	}
+	if (fd->nr_queued)
+		fq_kick(fd);
 }
 
 static void fq_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
