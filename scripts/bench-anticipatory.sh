@@ -14,20 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seed=1
-while [ $# -gt 0 ]; do
-	case $1 in
-	--seed) seed=$2; shift 2 ;;
-	-h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) echo "bench-anticipatory: unknown argument $1" >&2; exit 2 ;;
-	esac
-done
-
-SIM=${ELVKIT_SIM:-build/elvkit-sim}
-if [ -z "${ELVKIT_SIM:-}" ]; then
-	make -s sim >&2
-fi
-[ -x "$SIM" ] || { echo "bench-anticipatory: no simulator at $SIM" >&2; exit 1; }
+. scripts/lib/cli.sh
+sim_bench_args 11 "$@"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -10,18 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-seed=1
-while [ $# -gt 0 ]; do
-	case $1 in
-	--seed) seed=$2; shift 2 ;;
-	-h | --help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) echo "bench-fair-queue: unknown argument $1" >&2; exit 2 ;;
-	esac
-done
-
-SIM=${ELVKIT_SIM:-build/elvkit-sim}
-[ -n "${ELVKIT_SIM:-}" ] || make -s sim sim-test-build >&2
-[ -x "$SIM" ] || { echo "bench-fair-queue: no simulator at $SIM" >&2; exit 1; }
+SIM_BENCH_MAKE="sim sim-test-build"
+. scripts/lib/cli.sh
+sim_bench_args 9 "$@"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

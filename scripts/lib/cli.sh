@@ -21,3 +21,25 @@ list_check() {
 		[[ $item =~ $3 ]] || die2 "$1: invalid item '$item'"
 	done
 }
+
+# sim_bench_args N "$@": the simulator benchmarks' options, one rule:
+# --seed N (default 1, sets $seed) and --help (prints the script's header
+# comment, lines 2..N). Then SIM is the simulator: $ELVKIT_SIM, or
+# build/elvkit-sim built with the make targets in $SIM_BENCH_MAKE.
+sim_bench_args() {
+	local head=$1
+	shift
+	seed=1
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--seed) need "$@"; seed=$2; shift 2 ;;
+		-h | --help) sed -n "2,${head}p" "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+		*) die2 "unknown argument $1 (--seed N, --help)" ;;
+		esac
+	done
+	[[ $seed =~ ^[0-9]+$ ]] || die2 "--seed: expected a number, got '$seed'"
+	SIM=${ELVKIT_SIM:-build/elvkit-sim}
+	# shellcheck disable=SC2086 # a list of make targets
+	[ -n "${ELVKIT_SIM:-}" ] || make -s ${SIM_BENCH_MAKE:-sim} >&2
+	[ -x "$SIM" ] || die "no simulator at $SIM"
+}

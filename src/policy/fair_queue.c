@@ -824,17 +824,28 @@ static void fq_emptied(struct fq_data *fd, struct fq_queue *q)
 	ek_fq_unqueue(fd, q);
 }
 
-static void fq_completed(void *sd, struct ek_rq *rq, ek_u64 now)
+/* rq leaves the device (done, or back to the host): its queue, if it was ours. */
+static struct fq_queue *fq_off_device(struct fq_data *fd, struct ek_rq *rq,
+				      ek_u64 now)
 {
-	struct fq_data *fd = sd;
 	struct fq_queue *q = fq_rq_queue(rq);
 
 	fd->now = now;
 	fd->over_why = FQ_END_NONE;
 	if (!(rq->policy_data[0] & FQ_RQ_INFLIGHT))
-		return;
+		return EK_NULL;
 	rq->policy_data[0] = 0;
 	q->nr_inflight--;
+	return q;
+}
+
+static void fq_completed(void *sd, struct ek_rq *rq, ek_u64 now)
+{
+	struct fq_data *fd = sd;
+	struct fq_queue *q = fq_off_device(fd, rq, now);
+
+	if (!q)
+		return;
 	if (rq->sync) {
 		q->last_done_ns = now;
 		q->flags |= FQ_Q_HAS_END;
@@ -862,15 +873,7 @@ static void fq_completed(void *sd, struct ek_rq *rq, ek_u64 now)
 
 static void fq_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
 {
-	struct fq_data *fd = sd;
-	struct fq_queue *q = fq_rq_queue(rq);
-
-	fd->now = now;
-	fd->over_why = FQ_END_NONE;
-	if (!(rq->policy_data[0] & FQ_RQ_INFLIGHT))
-		return;
-	rq->policy_data[0] = 0;
-	q->nr_inflight--;
+	fq_off_device(sd, rq, now);
 }
 
 static void fq_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
