@@ -18,7 +18,9 @@
 #                  (default build/bench-sim-vs-kernel/PROFILE-TIME)
 #   --report-only  compare DIR's sim.json and kernel.json again, run nothing
 # Both hosts: O_DIRECT reads of 128 KiB (sequential) and 4 KiB (random), no
-# read-ahead; read-vs-write adds one streaming writer of 128 KiB.
+# read-ahead; read-vs-write adds one streaming writer of 128 KiB. The threads
+# split the device as the kernel's fio jobs do (the simulator's --size is
+# the capacity, half of it for read-vs-write).
 # Bad arguments exit 2 with a one-line reason.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -57,13 +59,25 @@ simscheds=$(echo ",$scheds," | sed 's/,none,/,noop,/; s/^,//; s/,$//')
 out=${out:-build/bench-sim-vs-kernel/$profile-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out" || exit 1
 
-echo "bench-sim-vs-kernel: simulator, $profile" >&2
+# The kernel's fio jobs split the whole device among the threads (readers
+# of read-vs-write its first half, the writer behind it), so the
+# simulator's threads get the same regions: --size is the device's
+# capacity (half of it for read-vs-write), not the simulator's 64 MiB
+# default, in which random reads seek a few tracks instead of across the
+# disk (QD1: 189 IOPS against the kernel's 72).
+cap_gb=$(build/elvkit-sim --list | awk -v p="$profile" '
+	/^devices/ { d = 1; next } /^workloads:/ { d = 0 }
+	d && $1 == p { m = 1; next } d && m && /^  [^ ]/ { m = 0 }
+	m && $1 == "capacity_gb" { print $2; exit }')
+[[ $cap_gb =~ ^[1-9][0-9]*$ ]] || die "no capacity_gb for '$profile' in elvkit-sim --list"
+span=$((cap_gb * 1000000000))
+echo "bench-sim-vs-kernel: simulator, $profile (threads split $cap_gb GB as the kernel's jobs do)" >&2
 parts=()
 for w in ${workloads//,/ }; do
 	case $w in
-	randread) opts=(--block 4k) ;;
-	read-vs-write) opts=(--block 128k --bg-block 128k --readahead 0) ;;
-	*) opts=(--block 128k --readahead 0) ;;
+	randread) opts=(--block 4k --size "$span") ;;
+	read-vs-write) opts=(--block 128k --bg-block 128k --readahead 0 --size $((span / 2))) ;;
+	*) opts=(--block 128k --readahead 0 --size "$span") ;;
 	esac
 	build/elvkit-sim --sched "$simscheds" --device "$profile" --workload "$w" \
 		--threads "$threads" --min-time "$runtime" "${opts[@]}" \
