@@ -75,7 +75,33 @@ static const struct ek_host_ops ek_kernel_host_ops = {
 };
 
 /*
- * Run the queue soon, from kblockd, without taking any lock: exit_icq runs
+ * For the paths after which blk-mq runs the queue itself (insert,
+ * dispatch, has_work): a kick the policy asked for is already on its way.
+ */
+static void ek_unlock(struct ek_queue *eq, unsigned long flags)
+	__releases(&eq->lock)
+{
+	eq->kick = false;
+	spin_unlock_irqrestore(&eq->lock, flags);
+}
+
+/* Would a dispatch now give a request? (The policy may arm its timer.) */
+static bool ek_queue_has_work(struct ek_queue *eq)
+{
+	unsigned long flags;
+	bool work;
+
+	/* The common case, without the lock: the policy holds nothing. */
+	if (!READ_ONCE(eq->held))
+		return false;
+	spin_lock_irqsave(&eq->lock, flags);
+	work = ek_policy_of(eq)->has_work(eq->sd, ktime_get_ns());
+	ek_unlock(eq, flags);
+	return work;
+}
+
+/*
+ * Run the queue soon, from kblockd, without holding any lock: exit_icq runs
  * under q->queue_lock (ioc_clear_queue on an elevator switch), and on a
  * quiesced queue blk_mq_run_hw_queue() takes that lock itself (6.4 on),
  * which deadlocked a switch away from a policy that kicked on process exit.
@@ -84,12 +110,22 @@ static const struct ek_host_ops ek_kernel_host_ops = {
  * delay), where blk_mq_delay_run_hw_queues(q, 0) would leave it pending
  * and swallow the kick. The policy dispatches queue-wide (SQ_SCHED), so
  * one running hardware queue is enough.
+ *
+ * Like blk_mq_run_hw_queue(), only a queue that needs it: not quiesced
+ * (unquiescing runs it) and with work now. Unlike that function,
+ * blk_mq_delay_run_hw_queue() checks neither, and a removed disk's queue
+ * is torn down after its runs were cancelled for the last time (6.1 and
+ * 6.12: del_gendisk cancels them, then exits the elevator): a run queued
+ * then, by exit_icq from ioc_clear_queue or a wait's timer, executed on
+ * the freed queue (6.12, 730-rel-remove, fair-queue on null_blk).
  */
 static void ek_run_queue(struct ek_queue *eq)
 {
 	struct blk_mq_hw_ctx *hctx;
 	unsigned long i;
 
+	if (blk_queue_quiesced(eq->q) || !ek_queue_has_work(eq))
+		return;
 	queue_for_each_hw_ctx(eq->q, hctx, i) {
 		if (test_bit(BLK_MQ_S_STOPPED, &hctx->state))
 			continue;
@@ -114,17 +150,6 @@ void ek_unlock_and_kick(struct ek_queue *eq, unsigned long flags)
 	spin_unlock_irqrestore(&eq->lock, flags);
 	if (kick)
 		ek_run_queue(eq);
-}
-
-/*
- * For the paths after which blk-mq runs the queue itself (insert,
- * dispatch, has_work): a kick the policy asked for is already on its way.
- */
-static void ek_unlock(struct ek_queue *eq, unsigned long flags)
-	__releases(&eq->lock)
-{
-	eq->kick = false;
-	spin_unlock_irqrestore(&eq->lock, flags);
 }
 
 /* ---- set-up and tear-down ---- */
@@ -433,17 +458,7 @@ static struct request *ek_dispatch_request(struct blk_mq_hw_ctx *hctx)
 
 static bool ek_has_work(struct blk_mq_hw_ctx *hctx)
 {
-	struct ek_queue *eq = ek_queue_of(hctx->queue);
-	unsigned long flags;
-	bool work;
-
-	/* The common case, without the lock: the policy holds nothing. */
-	if (!READ_ONCE(eq->held))
-		return false;
-	spin_lock_irqsave(&eq->lock, flags);
-	work = ek_policy_of(eq)->has_work(eq->sd, ktime_get_ns());
-	ek_unlock(eq, flags);
-	return work;
+	return ek_queue_has_work(ek_queue_of(hctx->queue));
 }
 
 /*
