@@ -26,7 +26,8 @@ die() { log "$*"; exit 1; }
 
 HOST_PKGS=(make gcc libc6-dev bc kmod fio dwarves sparse valgrind
 	qemu-system-x86 busybox-static cpio udev dkms debootstrap xz-utils zstd
-	python3 e2fsprogs procps util-linux shellcheck gnuplot-nox dbench blktrace)
+	python3 e2fsprogs procps util-linux shellcheck gnuplot-nox dbench blktrace
+	man-db)
 SID_PKGS=(make gcc-16 libc6-dev kmod dkms python3 dwarves xz-utils zstd
 	ca-certificates)
 
