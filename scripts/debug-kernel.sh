@@ -71,7 +71,8 @@ in_build make -s defconfig
 in_build make -s kvm_guest.config
 in_build scripts/config --set-str LOCALVERSION "-elvkit-debug" --disable LOCALVERSION_AUTO \
 	--enable MODULES --enable MODULE_UNLOAD --disable MODULE_SIG \
-	--enable DEBUG_INFO_DWARF5 --enable DEBUG_INFO_BTF --enable DEBUG_INFO_BTF_MODULES \
+	--enable BPF_SYSCALL --enable DEBUG_INFO_DWARF5 \
+	--enable DEBUG_INFO_BTF --enable DEBUG_INFO_BTF_MODULES \
 	--enable NET_9P --enable NET_9P_VIRTIO --enable 9P_FS --enable 9P_FS_POSIX_ACL \
 	--enable OVERLAY_FS --enable TMPFS --enable DEVTMPFS --enable CONFIGFS_FS \
 	--enable VIRTIO_PCI --enable VIRTIO_BLK --enable SERIAL_8250_CONSOLE \
@@ -88,11 +89,17 @@ in_build scripts/config --set-str LOCALVERSION "-elvkit-debug" --disable LOCALVE
 	--enable FAIL_IO_TIMEOUT --enable FAULT_INJECTION_DEBUG_FS \
 	--enable DEBUG_FS
 in_build make -s olddefconfig
-ver=$(in_build make -s kernelrelease)
-echo "debug-kernel: building $ver with $jobs jobs in $src"
+# What the shim's layout check needs: without BTF the build stops there.
+for opt in DEBUG_INFO_BTF DEBUG_INFO_BTF_MODULES KASAN PROVE_LOCKING FAILSLAB; do
+	grep -q "^CONFIG_$opt=y" "$src/.config" ||
+		{ echo "debug-kernel: CONFIG_$opt did not survive olddefconfig" >&2; exit 1; }
+done
+echo "debug-kernel: building with $jobs jobs in $src"
 
-# 3. Build and lay out the private root.
+# 3. Build and lay out the private root. The release is known once the
+# build has written it (kernelrelease before that omits LOCALVERSION).
 in_build make -s -j"$jobs" bzImage modules
+ver=$(cat "$src/include/config/kernel.release")
 rm -rf "$root/lib/modules/$ver"
 if [ -z "$broot" ]; then
 	in_build make -s INSTALL_MOD_PATH="$root" modules_install
