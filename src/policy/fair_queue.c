@@ -693,8 +693,8 @@ static int fq_init(void *sd, struct ek_host *host, const ek_s64 *values)
 		fq_set_tunable(fd, i, values[i]);
 	fd->host = host;
 	for (i = 0; i < FQ_NR_CLASSES; i++) {
-		ek_rb_init(&fd->cls[i].eligible);
-		ek_rb_init(&fd->cls[i].waiting);
+		ek_ph_init(&fd->cls[i].eligible);
+		ek_ph_init(&fd->cls[i].waiting);
 		fq_queue_init(&fd->async[i], FQ_Q_ASYNC | FQ_Q_SHARED);
 	}
 	fq_queue_init(&fd->nopctx, FQ_Q_SHARED);

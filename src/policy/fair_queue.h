@@ -7,15 +7,16 @@
  * A queue (struct fq_queue) holds requests of one process (synchronous
  * I/O, in the process's ek_pctx) or of everybody (asynchronous I/O, one
  * queue per priority class, in fq_data). A queue is
- *  - idle: nothing queued, not in service; in no tree, in no sum;
+ *  - idle: nothing queued, not in service; in no heap, in no sum;
  *  - busy: counted in its class's weight sums, and either waiting in one
- *    of the class's two trees or in service (then out of the trees). The
+ *    of the class's two heaps or in service (then out of the heaps). The
  *    queue in service stays busy while the policy idles for it.
  */
 #ifndef ELVKIT_FAIR_QUEUE_H
 #define ELVKIT_FAIR_QUEUE_H
 
 #include "elvkit/policy.h"
+#include "elvkit/pheap.h"
 
 /* Class index: RT, BE, IDLE, in the order they are served. */
 enum {
@@ -29,19 +30,19 @@ enum {
 #define FQ_VT_SHIFT	10
 
 /* fq_queue.flags */
-#define FQ_Q_BUSY	0x01u	/* in the class's sums (tree or in service) */
+#define FQ_Q_BUSY	0x01u	/* in the class's sums (heap or in service) */
 #define FQ_Q_ASYNC	0x02u	/* shared asynchronous queue, charged more */
 #define FQ_Q_SHARED	0x04u	/* not a process's own queue (async, no pctx) */
 #define FQ_Q_EXITED	0x08u	/* its process is gone: no idling, no raise */
 #define FQ_Q_STARTED	0x10u	/* has seen a request: last_pos valid */
 #define FQ_Q_HAS_END	0x20u	/* a request completed: last_done_ns valid */
 #define FQ_Q_RAISED	0x40u	/* weight-raised (low_latency) */
-#define FQ_Q_ELIGIBLE	0x80u	/* in the class's eligible tree, else waiting */
+#define FQ_Q_ELIGIBLE	0x80u	/* in the class's eligible heap, else waiting */
 #define FQ_Q_EVER_BUSY	0x100u	/* was busy once: not "new" any more */
 #define FQ_Q_SAMPLED	0x200u	/* think time and seek means are valid */
 
 struct fq_queue {
-	struct ek_rb_node node;		/* eligible (by finish) or waiting (by start) */
+	struct ek_ph_node node;		/* eligible (by finish) or waiting (by start) */
 	struct ek_rb_root sort;		/* async: its requests by sector (rq->sort) */
 	struct ek_list fifo;		/* its requests by arrival (rq->fifo) */
 	ek_u32 flags;			/* FQ_Q_* */
@@ -75,8 +76,8 @@ struct fq_queue {
 };
 
 struct fq_class {
-	struct ek_rb_root eligible;	/* busy, vstart <= vtime: by vfinish */
-	struct ek_rb_root waiting;	/* busy, vstart > vtime: by vstart */
+	struct ek_ph_root eligible;	/* busy, vstart <= vtime: min vfinish first */
+	struct ek_ph_root waiting;	/* busy, vstart > vtime: min vstart first */
 	ek_u64 vtime;
 	ek_u64 wsum;			/* weights of the busy queues */
 	ek_u64 wsq;			/* their squares: equal weights iff n*wsq == wsum^2 */
@@ -167,7 +168,7 @@ void ek_fq_slot_done(struct fq_data *fd, struct fq_queue *q, ek_u64 charge,
 		     ek_u64 now);
 /* Busy queue q (not in service) has nothing queued any more: make it idle. */
 void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q);
-/* The next queue of class c (which has busy queues), taken off its tree. */
+/* The next queue of class c (which has busy queues), taken off its heap. */
 struct fq_queue *ek_fq_pick(struct fq_data *fd, int c);
 /* Change the weight of q; a waiting busy queue's finish is restamped. */
 void ek_fq_reweight(struct fq_data *fd, struct fq_queue *q, ek_u32 weight);

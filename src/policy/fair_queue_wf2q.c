@@ -12,10 +12,13 @@
  * a queue that just got a long slot restarts at S = its old F and waits
  * until V catches up.
  *
- * Instead of BFQ's tree augmented with the minimum start, two plain
- * trees: "eligible" by F and "waiting" by S. A queue moves from waiting
- * to eligible at most once per activation or slot, so picking is
- * O(log busy queues) amortised, and nothing here is per request.
+ * Instead of BFQ's tree augmented with the minimum start, two min-heaps:
+ * "eligible" by F and "waiting" by S. A queue moves from waiting to
+ * eligible at most once per activation or slot, so picking is
+ * O(log busy queues) amortised, and nothing here is per request. Only
+ * minimums are ever asked for, so pairing heaps rather than trees: a
+ * queue becoming busy, once per switch with many small queues, costs one
+ * comparison instead of a descent and a rebalance.
  *
  * When a slot ends the queue is charged what it actually used (not its
  * budget): its F is recomputed from its S, which is what makes a queue
@@ -28,20 +31,20 @@ static ek_u64 fq_vt(ek_u64 service, ek_u32 weight)
 	return (service << FQ_VT_SHIFT) / (weight ? weight : 1);
 }
 
-static struct fq_queue *fq_of_node(struct ek_rb_node *n)
+static struct fq_queue *fq_of_node(struct ek_ph_node *n)
 {
-	return n ? ek_rb_entry(n, struct fq_queue, node) : EK_NULL;
+	return n ? ek_ph_entry(n, struct fq_queue, node) : EK_NULL;
 }
 
-/* Put busy queue q on the tree its start says. */
+/* Put busy queue q on the heap its start says. */
 static void fq_enqueue(struct fq_class *c, struct fq_queue *q)
 {
 	if (q->vstart <= c->vtime) {
 		q->flags |= FQ_Q_ELIGIBLE;
-		ek_rb_insert(&c->eligible, &q->node, q->vfinish);
+		ek_ph_insert(&c->eligible, &q->node, q->vfinish);
 	} else {
 		q->flags &= ~FQ_Q_ELIGIBLE;
-		ek_rb_insert(&c->waiting, &q->node, q->vstart);
+		ek_ph_insert(&c->waiting, &q->node, q->vstart);
 	}
 }
 
@@ -50,11 +53,14 @@ static void fq_update_eligible(struct fq_class *c)
 {
 	struct fq_queue *q;
 
-	while ((q = fq_of_node(ek_rb_first(&c->waiting))) &&
+	/* Equal weights and no debts keep it empty: the usual case. */
+	if (ek_ph_empty(&c->waiting))
+		return;
+	while ((q = fq_of_node(ek_ph_first(&c->waiting))) &&
 	       q->vstart <= c->vtime) {
-		ek_rb_erase(&c->waiting, &q->node);
+		ek_ph_erase(&c->waiting, &q->node);
 		q->flags |= FQ_Q_ELIGIBLE;
-		ek_rb_insert(&c->eligible, &q->node, q->vfinish);
+		ek_ph_insert(&c->eligible, &q->node, q->vfinish);
 	}
 }
 
@@ -121,7 +127,7 @@ void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q)
 {
 	struct fq_class *c = &fd->cls[q->cls];
 
-	ek_rb_erase(q->flags & FQ_Q_ELIGIBLE ? &c->eligible : &c->waiting,
+	ek_ph_erase(q->flags & FQ_Q_ELIGIBLE ? &c->eligible : &c->waiting,
 		    &q->node);
 	q->flags &= ~(FQ_Q_ELIGIBLE | FQ_Q_BUSY);
 	fq_sums_sub(c, q->weight);
@@ -135,16 +141,16 @@ struct fq_queue *ek_fq_pick(struct fq_data *fd, int cls)
 	struct fq_queue *q;
 
 	fq_update_eligible(c);
-	if (ek_rb_empty(&c->eligible)) {
+	if (ek_ph_empty(&c->eligible)) {
 		/* Nobody eligible: V jumps to the earliest start (WF2Q+). */
-		q = fq_of_node(ek_rb_first(&c->waiting));
+		q = fq_of_node(ek_ph_first(&c->waiting));
 		if (!q)
 			return EK_NULL;
 		c->vtime = q->vstart;
 		fq_update_eligible(c);
 	}
-	q = fq_of_node(ek_rb_first(&c->eligible));
-	ek_rb_erase(&c->eligible, &q->node);
+	q = fq_of_node(ek_ph_first(&c->eligible));
+	ek_ph_erase(&c->eligible, &q->node);
 	q->flags &= ~FQ_Q_ELIGIBLE;
 	return q;
 }
@@ -163,7 +169,7 @@ void ek_fq_reweight(struct fq_data *fd, struct fq_queue *q, ek_u32 weight)
 	if (q == fd->in_service)
 		return;
 	/* Waiting with a finish stamped at the old weight: restamp it. */
-	ek_rb_erase(q->flags & FQ_Q_ELIGIBLE ? &c->eligible : &c->waiting,
+	ek_ph_erase(q->flags & FQ_Q_ELIGIBLE ? &c->eligible : &c->waiting,
 		    &q->node);
 	q->vfinish = q->vstart + fq_vt(q->budget, weight);
 	fq_enqueue(c, q);

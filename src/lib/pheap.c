@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Pairing heap for host-independent policy code (see
+ * include/elvkit/pheap.h). Iterative throughout, so stack use is constant
+ * in the kernel.
+ */
+#include "elvkit/pheap.h"
+
+static int ph_less(const struct ek_ph_node *a, const struct ek_ph_node *b)
+{
+	return a->key < b->key || (a->key == b->key && a->seq < b->seq);
+}
+
+/* Link two roots (next and prev unused): the larger becomes a child. */
+static struct ek_ph_node *ph_link(struct ek_ph_node *a, struct ek_ph_node *b)
+{
+	struct ek_ph_node *t;
+
+	if (ph_less(b, a)) {
+		t = a;
+		a = b;
+		b = t;
+	}
+	b->prev = a;
+	b->next = a->child;
+	if (a->child)
+		a->child->prev = b;
+	a->child = b;
+	return a;
+}
+
+/*
+ * One heap of a sibling list: link neighbours in pairs left to right,
+ * then fold the pairs right to left (the two passes that give the
+ * amortized bound). The pairs are stacked through their next pointers.
+ */
+static struct ek_ph_node *ph_merge_pairs(struct ek_ph_node *first)
+{
+	struct ek_ph_node *a, *b, *stack = EK_NULL, *acc;
+
+	while (first) {
+		a = first;
+		b = a->next;
+		first = b ? b->next : EK_NULL;
+		if (b)
+			a = ph_link(a, b);
+		a->next = stack;
+		stack = a;
+	}
+	if (!stack)
+		return EK_NULL;
+	acc = stack;
+	stack = stack->next;
+	while (stack) {
+		a = stack;
+		stack = stack->next;
+		acc = ph_link(acc, a);
+	}
+	acc->next = EK_NULL;
+	acc->prev = EK_NULL;
+	return acc;
+}
+
+void ek_ph_insert(struct ek_ph_root *h, struct ek_ph_node *n, ek_u64 key)
+{
+	n->key = key;
+	n->seq = h->seq++;
+	n->child = EK_NULL;
+	n->next = EK_NULL;
+	n->prev = EK_NULL;
+	h->root = h->root ? ph_link(h->root, n) : n;
+	h->count++;
+}
+
+void ek_ph_erase(struct ek_ph_root *h, struct ek_ph_node *n)
+{
+	struct ek_ph_node *sub;
+
+	if (n == h->root) {
+		h->root = ph_merge_pairs(n->child);
+	} else {
+		/* Cut n (with its children) out of its sibling list. */
+		if (n->prev->child == n)
+			n->prev->child = n->next;
+		else
+			n->prev->next = n->next;
+		if (n->next)
+			n->next->prev = n->prev;
+		sub = ph_merge_pairs(n->child);
+		if (sub)
+			h->root = ph_link(h->root, sub);
+	}
+	h->count--;
+	n->child = EK_NULL;
+	n->next = EK_NULL;
+	n->prev = EK_NULL;
+}
