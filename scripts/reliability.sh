@@ -6,14 +6,15 @@
 # tests runs in every `scripts/vm-run.sh` boot (ELVKIT_REL_SCALE=1).
 # Usage: scripts/reliability.sh [RELEASE...]   (default: every installed leg)
 # Results: build/results-reliability/ (ELVKIT_RESULTS to change).
-# ELVKIT_REL_TESTS: other globs of tests/vm/ files to run (e.g. "711-*").
+# ELVKIT_REL_TESTS: other globs of tests/vm/ files to run (e.g. "711-*");
+# ELVKIT_VM_TIMEOUT, ELVKIT_VM_TEST_TIMEOUT: seconds for the boot, per test.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
 . scripts/lib/vm.sh
 . scripts/lib/results.sh
 case "${1:-}" in -h | --help)
-	sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+	sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
 	exit 0
 	;;
 esac
@@ -42,8 +43,8 @@ for ver in "${vers[@]}"; do
 	log="$ELVKIT_RESULTS/vm-$ver-console.log"
 	t0=$SECONDS
 	echo "reliability: $ver at scale $scale"
-	vm_boot "$ver" $((3600 + 1800 * scale)) "$log" --rw "$ELVKIT_RESULTS" -- \
-		env ELVKIT_REL_SCALE="$scale" ELVKIT_VM_TEST_TIMEOUT=$((600 + 600 * scale)) \
+	vm_boot "$ver" "${ELVKIT_VM_TIMEOUT:-$((3600 + 1800 * scale))}" "$log" --rw "$ELVKIT_RESULTS" -- \
+		env ELVKIT_REL_SCALE="$scale" ELVKIT_VM_TEST_TIMEOUT="${ELVKIT_VM_TEST_TIMEOUT:-$((600 + 600 * scale))}" \
 		tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS" "${ELVKIT_REL_TESTS:-7[0-9][0-9]-rel-* 999-*}"
 	tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    ' || true
 	if [ ! -e "$ELVKIT_RESULTS/$group.done" ]; then

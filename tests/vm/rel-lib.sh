@@ -32,12 +32,15 @@ _rel_log_now() { dmesg | tail -n1 | sed -n 's/^\[ *\([0-9.]*\)\].*/\1/p'; }
 REL_LOG_T0=$(_rel_log_now)
 REL_LOG_T0=${REL_LOG_T0:-0}
 
-# The kernel log lines written since the test began.
-rel_log_since() {
-	dmesg | awk -v t="$REL_LOG_T0" '{
+# rel_log_after T: the kernel log lines stamped after T (a _rel_log_now).
+rel_log_after() {
+	dmesg | awk -v t="$1" '{
 		s = $0; sub(/^\[ */, "", s); sub(/\].*/, "", s)
 		if (s + 0 > t + 0) print }'
 }
+
+# The kernel log lines written since the test began.
+rel_log_since() { rel_log_after "$REL_LOG_T0"; }
 
 rel_exit() {
 	local rc=$? bad n

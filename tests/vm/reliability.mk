@@ -5,3 +5,9 @@
 .PHONY: check-reliability
 check-reliability:
 	scripts/reliability.sh $(REL_KVERS)
+
+# The debug kernel (KASAN, lockdep, failslab): built once, then the whole
+# guest suite and the reliability suite in one boot of it (scripts/check-debug.sh).
+.PHONY: check-debug
+check-debug:
+	scripts/check-debug.sh

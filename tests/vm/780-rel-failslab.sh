@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
+DESCRIPTION="allocation failures (failslab, the debug kernel): the Nth slab allocation of a scheduler switch, an nr_requests change and a tunable write fails, for every N up to past the last; each fails cleanly or succeeds, verified fio passes after each, and the module's refcount returns to 0"
+PER_SCHED=1
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/rel-lib.sh"
+FS=/sys/kernel/debug/failslab
+[ -d "$FS" ] || skip "kernel without CONFIG_FAILSLAB (the debug kernel has it: scripts/debug-kernel.sh)"
+
+# shellcheck disable=SC2317 # called by the EXIT trap (rel-lib.sh)
+rel_cleanup() {
+	echo 1 >"$FS/ignore-gfp-wait" 2>/dev/null
+	echo 0 >"$FS/verbose" 2>/dev/null
+	echo none >"$(sched_file "$DEV")" 2>/dev/null
+}
+load_modules || fail "insmod failed"
+set_sched "$DEV" none || fail "none on $DEV"
+mod=${SCHED//-/_}
+# GFP_KERNEL allocations may fail too (by default failslab spares them);
+# __GFP_NOFAIL ones never do. A stack with each failure, to tell elvkit's
+# own allocations from the kernel's.
+echo N >"$FS/ignore-gfp-wait"
+echo 2 >"$FS/verbose"
+echo 1000 >"$FS/verbose_ratelimit_burst" 2>/dev/null
+
+injected=0 in_elvkit=0 clean_fail=0 ok=0 attempts=0
+
+# armed N FILE VALUE: write VALUE to FILE from a task whose Nth fallible
+# allocation fails (/proc/thread-self/fail-nth: this task only, counted
+# from the write on). Returns the write's status; hit=1 when the failure
+# was injected during the write (fail-nth reads 0 once it was).
+armed() {
+	local t rc
+	t=$(_rel_log_now)
+	(
+		echo "$1" >/proc/thread-self/fail-nth || exit 3
+		if echo "$3" >"$2"; then rc=0; else rc=1; fi
+		left=
+		read -r left </proc/thread-self/fail-nth 2>/dev/null
+		[ "$left" = 0 ] && exit $((rc ? 11 : 10))
+		exit $((rc ? 21 : 20))
+	)
+	rc=$?
+	attempts=$((attempts + 1))
+	case $rc in
+	10 | 11) hit=1 ;;
+	20 | 21) hit=0 ;;
+	*) fail "fail-nth: cannot arm ($rc)" ;;
+	esac
+	if [ "$hit" = 1 ]; then
+		injected=$((injected + 1))
+		rel_log_after "${t:-0}" | grep -qE "\[(elvkit|$mod)\]" &&
+			in_elvkit=$((in_elvkit + 1))
+	fi
+	[ $((rc % 10)) = 0 ]
+}
+
+# verify NAME: a short verified write/read through whatever is selected.
+verify() {
+	rel_fio "$1" --name=v --filename="/dev/$DEV" --size=512k --bs=4k --rw=randwrite \
+		--direct=1 --ioengine=libaio --iodepth=8 --verify=crc32c || true
+	rel_fio_ok "$1"
+}
+
+# 1. Selecting the scheduler: a failure leaves the device on none (the
+# kernel falls back to none when an elevator's init fails).
+max=$(rel_n 40)
+for ((n = 1; n <= max; n++)); do
+	if armed "$n" "$(sched_file "$DEV")" "$SCHED"; then
+		[ "$(current_sched "$DEV")" = "$SCHED" ] || fail "switch accepted at allocation $n but $SCHED not selected"
+		ok=$((ok + 1))
+	else
+		cur=$(current_sched "$DEV")
+		[ "$cur" = none ] || fail "switch failing at allocation $n left '$cur', not none"
+		clean_fail=$((clean_fail + 1))
+	fi
+	verify "switch-$n"
+	set_sched "$DEV" none || fail "back to none after attempt $n"
+	# Past the last allocation of a switch nothing more can fail.
+	[ "$hit" = 1 ] || break
+done
+[ "$hit" = 0 ] || echo "note: a switch still had allocations to fail at $max"
+
+# 2. nr_requests and a tunable, with the scheduler in place (no stacks:
+# the log would overflow).
+echo 1 >"$FS/verbose"
+set_sched "$DEV" "$SCHED" || fail "select $SCHED"
+table=$(tunable_table "$SCHED") || exit 1
+read -r tname tdef _ <<<"$table"
+depth0=$(cat "/sys/block/$DEV/queue/nr_requests")
+for ((n = 1; n <= $(rel_n 10); n++)); do
+	want=$((depth0 / 2 + n))
+	if armed "$n" "/sys/block/$DEV/queue/nr_requests" "$want"; then
+		ok=$((ok + 1))
+		[ "$(cat "/sys/block/$DEV/queue/nr_requests")" = "$want" ] ||
+			fail "nr_requests $want accepted but reads $(cat "/sys/block/$DEV/queue/nr_requests")"
+	else
+		clean_fail=$((clean_fail + 1))
+	fi
+	[ "$(current_sched "$DEV")" = "$SCHED" ] || fail "nr_requests failure changed the scheduler"
+	if armed "$n" "$(iosched_dir "$DEV")/$tname" "$tdef"; then
+		ok=$((ok + 1))
+		[ "$(cat "$(iosched_dir "$DEV")/$tname")" = "$tdef" ] || fail "$tname reads back wrong"
+	else
+		clean_fail=$((clean_fail + 1))
+	fi
+	verify "depth-$n"
+done
+echo "$depth0" >"/sys/block/$DEV/queue/nr_requests" || fail "restore nr_requests"
+set_sched "$DEV" none || fail "none at the end"
+[ "$(cat "/sys/module/$mod/refcnt")" = 0 ] || fail "$SCHED refcnt $(cat "/sys/module/$mod/refcnt") with no user"
+
+echo "$attempts attempts: $injected failures injected ($in_elvkit in elvkit's code), $clean_fail refused cleanly, $ok succeeded"
+[ "$injected" -gt 0 ] || fail "no allocation failure was injected"
+rel_metric fault allocation_failures "$injected"
+rel_metric fault allocation_failures_in_elvkit "$in_elvkit"
+rel_metric load devices 1
+exit 0
