@@ -275,7 +275,10 @@ dev_load() {
 	fi
 	udevadm settle 2>/dev/null || true
 	SYSQ=/sys/block/$DEV/queue
-	DEVSIZE=$(($(cat "/sys/block/$DEV/size") * 512))
+	# In whole 4 MiB, so that its half and three quarters, where jobs
+	# start, are MiB-aligned: O_DIRECT on a 4 KiB-sector device (ekdisk's
+	# hdd, 1000 GB) refused the start-up job's reads at 3/4 with EINVAL.
+	DEVSIZE=$(($(cat "/sys/block/$DEV/size") * 512 >> 22 << 22))
 	write_prep
 	if [ "$ROT" = 1 ] && [ "$(cat "$SYSQ/rotational")" != 1 ]; then
 		echo 1 >"$SYSQ/rotational" 2>/dev/null
