@@ -86,24 +86,32 @@ done
 echo 1 >"$FS/verbose"
 set_sched "$DEV" "$SCHED" || fail "select $SCHED"
 table=$(tunable_table "$SCHED") || exit 1
-read -r tname tdef _ <<<"$table"
-depth0=$(cat "/sys/block/$DEV/queue/nr_requests")
+read -r tname tval tmin tmax _ <<<"$table"
+tfile=$(iosched_dir "$DEV")/$tname
+qfile=/sys/block/$DEV/queue/nr_requests
+depth0=$(cat "$qfile")
+depth=$depth0
 for ((n = 1; n <= $(rel_n 10); n++)); do
+	# A new value each time, so that a kept old value shows.
 	want=$((depth0 / 2 + n))
-	if armed "$n" "/sys/block/$DEV/queue/nr_requests" "$want"; then
+	if armed "$n" "$qfile" "$want"; then
 		ok=$((ok + 1))
-		[ "$(cat "/sys/block/$DEV/queue/nr_requests")" = "$want" ] ||
-			fail "nr_requests $want accepted but reads $(cat "/sys/block/$DEV/queue/nr_requests")"
+		depth=$want
 	else
 		clean_fail=$((clean_fail + 1))
 	fi
+	[ "$(cat "$qfile")" = "$depth" ] ||
+		fail "nr_requests reads $(cat "$qfile") after writing $want failed at allocation $n, want $depth"
 	[ "$(current_sched "$DEV")" = "$SCHED" ] || fail "nr_requests failure changed the scheduler"
-	if armed "$n" "$(iosched_dir "$DEV")/$tname" "$tdef"; then
+	new=$tmin
+	[ "$tval" != "$tmin" ] || new=$tmax
+	if armed "$n" "$tfile" "$new"; then
 		ok=$((ok + 1))
-		[ "$(cat "$(iosched_dir "$DEV")/$tname")" = "$tdef" ] || fail "$tname reads back wrong"
+		tval=$new
 	else
 		clean_fail=$((clean_fail + 1))
 	fi
+	[ "$(cat "$tfile")" = "$tval" ] || fail "$tname reads $(cat "$tfile"), want $tval (allocation $n)"
 	verify "depth-$n"
 done
 echo "$depth0" >"/sys/block/$DEV/queue/nr_requests" || fail "restore nr_requests"
