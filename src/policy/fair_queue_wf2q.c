@@ -53,9 +53,6 @@ static void fq_update_eligible(struct fq_class *c)
 {
 	struct fq_queue *q;
 
-	/* Equal weights and no debts keep it empty: the usual case. */
-	if (ek_ph_empty(&c->waiting))
-		return;
 	while ((q = fq_of_node(ek_ph_first(&c->waiting))) &&
 	       q->vstart <= c->vtime) {
 		ek_ph_erase(&c->waiting, &q->node);
