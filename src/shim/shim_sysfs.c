@@ -11,6 +11,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
 
 #include "shim_internal.h"
 
@@ -97,6 +98,19 @@ static ssize_t (*const ek_cnt_slots[EK_MAX_COUNTERS])(struct elevator_queue *e,
 	EK_SLOTS(EK_CNT_ENTRY)
 };
 
+/*
+ * An attribute built at run time, not a static one: sysfs_attr_init()
+ * gives it the lockdep key a static attribute has by itself (without it a
+ * lockdep kernel warns "key has not been registered" at the first switch
+ * and turns lock checking off).
+ */
+static void ek_attr(struct elv_fs_entry *a, const char *name, umode_t mode)
+{
+	sysfs_attr_init(&a->attr);
+	a->attr.name = name;
+	a->attr.mode = mode;
+}
+
 /* The policy is validated: its tables fit the slots. */
 void ek_build_attrs(struct ek_sched *s)
 {
@@ -105,14 +119,12 @@ void ek_build_attrs(struct ek_sched *s)
 	u32 i;
 
 	for (i = 0; i < p->nr_tunables; i++, a++) {
-		a->attr.name = p->tunables[i].name;
-		a->attr.mode = 0644;
+		ek_attr(a, p->tunables[i].name, 0644);
 		a->show = ek_tun_slots[i].show;
 		a->store = ek_tun_slots[i].store;
 	}
 	for (i = 0; i < p->nr_counters; i++, a++) {
-		a->attr.name = p->counters[i].name;
-		a->attr.mode = 0444;
+		ek_attr(a, p->counters[i].name, 0444);
 		a->show = ek_cnt_slots[i];
 	}
 	/* the entry after the last stays zeroed: the terminating entry */
