@@ -164,13 +164,18 @@ job_args() {
 		# reads (psync, one at a time, random offsets in a 1 GiB region past
 		# the streamers) and ends by its I/O count: its run time is the
 		# start-up time. The same job first runs alone (iNAME): the idle
-		# baseline of the same scheduler, run and fio process.
+		# baseline of the same scheduler, run and fio process. The delay is
+		# a prerun sleep (not in the job's run time), not --startdelay: fio
+		# counts that from its own start, so only the first scheduler's job
+		# waited, while its streamers, held by no stonewall, ran beside its
+		# idle baseline; every other job started with the streamers, one
+		# new process among N+1 (a burst to fair-queue and bfq).
 		region=$(( (DEVSIZE * 3 / 4 / t) >> 20 << 20 ))
 		local sup=(--rw=randread --bs=4k --direct=1 --numjobs=1
 			--offset=$((DEVSIZE * 3 / 4)) --size=$((STARTUP_REGION_MB << 20))
 			--number_ios="$STARTUP_IOS")
 		JOB=(--name="i$name" --stonewall "${sup[@]}"
-			--name="s$name" --stonewall "${sup[@]}" --startdelay="$STARTUP_DELAY"
+			--name="s$name" --stonewall "${sup[@]}" --exec_prerun="sleep $STARTUP_DELAY"
 			--name="$name" --new_group --rw=read --bs=128k --direct=1 --numjobs="$t"
 			--size="$region" --offset_increment="$region" "${lat[@]}")
 		return ;;

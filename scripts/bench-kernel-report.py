@@ -482,9 +482,9 @@ def main(argv):
                 print(f"   {v}; {meta.get('dbench', ['dbench'])[0]}, -t {cfg['RUNTIME']}")
             if wl == "startup":
                 su = meta.get("startup", ["200 1 1024"])[0].split()
-                when = "as they start" if float(su[1]) == 0 else f"{su[1]} s after them"
                 print(f"   start-up: {su[0]} reads from a {su[2]} MiB region past the streamers, "
-                      f"{when}; idle = the same job alone just before, same scheduler")
+                      f"{su[1]} s after them; idle = the same job alone just before, "
+                      "same scheduler")
             printer = {"startup": startup_rows, "dbench": dbench_rows}.get(wl, fio_rows)
             late = []
             for line, res in printer(table, threads, scheds, nr_rq, int(cfg["RUNTIME"]), meta, late):
