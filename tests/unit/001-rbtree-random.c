@@ -1,18 +1,17 @@
 /* DESCRIPTION: rbtree: random inserts and erases match a sorted reference, red-black rules hold */
-#include <string.h>
+#include <stdlib.h>
 
-#include "testhost.h"
-
-#define N 3000
+#include "churn.h"
 
 struct item {
 	struct ek_rb_node node;
 	uint64_t seq;		/* insertion stamp: order among equal keys */
-	int in;
 };
 
-static struct item items[N];
-static struct item *ref[N];	/* the items in the tree, sorted */
+static struct churn ch;
+static struct ek_rb_root tree;
+static struct item items[CHURN_N];
+static struct item *ref[CHURN_N];	/* the items in the tree, sorted */
 static unsigned int nref;
 
 static int cmp_item(const void *a, const void *b)
@@ -59,11 +58,16 @@ static unsigned int log2_ceil(unsigned int n)
 	return l;
 }
 
-static void validate(struct ek_rb_root *t, ek_u64 *rng, uint64_t keyspace)
+static void validate(struct churn *c)
 {
+	struct ek_rb_root *t = &tree;
 	struct ek_rb_node *n;
 	unsigned int i, maxdepth = 0;
 
+	for (nref = 0; nref < c->nref; nref++) {
+		ref[nref] = &items[c->ref[nref]];
+		ref[nref]->seq = c->seq[c->ref[nref]];
+	}
 	qsort(ref, nref, sizeof(ref[0]), cmp_item);
 	TH_CHECK(t->count == nref, "count %llu, expected %u",
 		 (unsigned long long)t->count, nref);
@@ -83,7 +87,7 @@ static void validate(struct ek_rb_root *t, ek_u64 *rng, uint64_t keyspace)
 	TH_CHECK(i == 0, "backward iteration stopped early");
 
 	for (i = 0; i < 64; i++) {
-		uint64_t k = ek_rand_below(rng, keyspace + 2);
+		uint64_t k = ek_rand_below(&c->rng, c->keyspace + 2);
 		unsigned int lo = 0, hi = nref;
 		struct ek_rb_node *lb = ek_rb_lower_bound(t, k);
 		struct ek_rb_node *f = ek_rb_find(t, k);
@@ -104,55 +108,34 @@ static void validate(struct ek_rb_root *t, ek_u64 *rng, uint64_t keyspace)
 	}
 }
 
-static void run(uint64_t seed, uint64_t keyspace, unsigned int ops)
+static void insert(struct churn *c, unsigned int i)
 {
-	struct ek_rb_root t = EK_RB_ROOT_INIT;
-	ek_u64 rng = seed;
-	uint64_t seq = 0;
-	unsigned int op, i;
+	ek_rb_insert(&tree, &items[i].node, c->key[i]);
+}
 
-	memset(items, 0, sizeof(items));
-	nref = 0;
-	for (op = 0; op < ops; op++) {
-		struct item *it = &items[ek_rand_below(&rng, N)];
-		/* Drift between growing and shrinking to cover both. */
-		int grow = (op / 5000) % 2 == 0;
+static unsigned int erase(struct churn *c, unsigned int i)
+{
+	(void)c;
+	ek_rb_erase(&tree, &items[i].node);
+	return i;
+}
 
-		if (!it->in && ek_rand_below(&rng, 100) < (grow ? 70u : 30u)) {
-			it->seq = seq++;
-			ek_rb_insert(&t, &it->node, ek_rand_below(&rng, keyspace));
-			it->in = 1;
-			ref[nref++] = it;
-		} else if (it->in) {
-			ek_rb_erase(&t, &it->node);
-			it->in = 0;
-			for (i = 0; i < nref && ref[i] != it; i++)
-				;
-			ref[i] = ref[--nref];
-		}
-		if (op % 997 == 0)
-			validate(&t, &rng, keyspace);
-	}
-	validate(&t, &rng, keyspace);
-	/* Empty it in random order. */
-	while (nref) {
-		i = (unsigned int)ek_rand_below(&rng, nref);
-		ek_rb_erase(&t, &ref[i]->node);
-		ref[i]->in = 0;
-		ref[i] = ref[--nref];
-		if (nref % 311 == 0)
-			validate(&t, &rng, keyspace);
-	}
-	TH_CHECK(ek_rb_empty(&t) && t.count == 0, "tree not empty at the end");
+static void reset(void)
+{
+	ek_rb_init(&tree);
+}
+
+static int is_empty(void)
+{
+	return ek_rb_empty(&tree) && tree.count == 0;
 }
 
 int main(void)
 {
-	/* Small key spaces force many duplicates, a huge one almost none. */
-	run(1, 16, 60000);
-	run(2, 700, 60000);
-	run(3, EK_U64_MAX, 60000);
-	run(4, 3, 20000);
-	printf("ok\n");
-	return 0;
+	ch.insert = insert;
+	ch.erase = erase;
+	ch.validate = validate;
+	ch.reset = reset;
+	ch.is_empty = is_empty;
+	return churn_main(&ch, 997, 311);
 }
