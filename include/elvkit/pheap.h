@@ -49,6 +49,8 @@ static inline struct ek_ph_node *ek_ph_first(const struct ek_ph_root *h)
 
 void ek_ph_insert(struct ek_ph_root *h, struct ek_ph_node *n, ek_u64 key);
 void ek_ph_erase(struct ek_ph_root *h, struct ek_ph_node *n);
+/* Take the minimum off the heap and return it, or NULL if empty. */
+struct ek_ph_node *ek_ph_pop(struct ek_ph_root *h);
 
 #define ek_ph_entry(ptr, type, member) ek_container_of(ptr, type, member)
 

@@ -72,6 +72,25 @@ void ek_ph_insert(struct ek_ph_root *h, struct ek_ph_node *n, ek_u64 key)
 	h->count++;
 }
 
+static void ph_detached(struct ek_ph_root *h, struct ek_ph_node *n)
+{
+	h->count--;
+	n->child = EK_NULL;
+	n->next = EK_NULL;
+	n->prev = EK_NULL;
+}
+
+struct ek_ph_node *ek_ph_pop(struct ek_ph_root *h)
+{
+	struct ek_ph_node *n = h->root;
+
+	if (n) {
+		h->root = ph_merge_pairs(n->child);
+		ph_detached(h, n);
+	}
+	return n;
+}
+
 void ek_ph_erase(struct ek_ph_root *h, struct ek_ph_node *n)
 {
 	struct ek_ph_node *sub;
@@ -90,8 +109,5 @@ void ek_ph_erase(struct ek_ph_root *h, struct ek_ph_node *n)
 		if (sub)
 			h->root = ph_link(h->root, sub);
 	}
-	h->count--;
-	n->child = EK_NULL;
-	n->next = EK_NULL;
-	n->prev = EK_NULL;
+	ph_detached(h, n);
 }

@@ -290,10 +290,10 @@ static ek_u64 fq_slot_ns(struct fq_data *fd, const struct fq_class *c)
 	return ek_min_u64(t, fd->slice_max_ns);
 }
 
-static ek_u64 fq_budget_cap(struct fq_data *fd, ek_u64 slot_ns)
+static ek_u64 fq_budget_cap(const struct fq_data *fd, ek_u64 rate,
+			    ek_u64 slot_ns)
 {
-	ek_u64 cap = fd->max_budget ? fd->max_budget :
-		     fd->rate * (slot_ns / FQ_MS);
+	ek_u64 cap = fd->max_budget ? fd->max_budget : rate * (slot_ns / FQ_MS);
 
 	return ek_max_u64(cap, FQ_MIN_BUDGET);
 }
@@ -377,7 +377,7 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 {
 	ek_u64 elapsed = now - q->slot_start_ns;
 	ek_u64 charge = q->served;
-	ek_u64 cap = fq_budget_cap(fd, fd->slot_ns);	/* at the rate before this slot */
+	ek_u64 rate = fd->rate;		/* the budget's cap is at the rate before this slot */
 	int seeky = fq_seeky(q);
 
 	if (seeky && !(q->flags & FQ_Q_RAISED) && elapsed >= FQ_SLOT_MIN_NS)
@@ -392,7 +392,8 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 
 	switch (why) {
 	case FQ_END_BUDGET:
-		q->budget = ek_min_u64(q->budget * 2, cap);
+		q->budget = ek_min_u64(q->budget * 2,
+				       fq_budget_cap(fd, rate, fd->slot_ns));
 		break;
 	case FQ_END_EMPTY:
 	case FQ_END_IDLE:
@@ -451,7 +452,7 @@ static void fq_select(struct fq_data *fd, ek_u64 now)
 	q->served = 0;
 	q->served_sectors = 0;
 	q->budget = ek_max_u64(ek_min_u64(q->budget,
-					  fq_budget_cap(fd, fd->slot_ns)),
+					  fq_budget_cap(fd, fd->rate, fd->slot_ns)),
 			       FQ_MIN_BUDGET);
 	if (fd->aged_slot)
 		q->budget = FQ_MIN_BUDGET;
@@ -569,7 +570,7 @@ static void fq_activate(struct fq_data *fd, struct fq_queue *q,
 	q->weight = ek_fq_level_weight(q->level) *
 		    (q->flags & FQ_Q_RAISED ? FQ_WR_COEFF : 1);
 	if (!q->budget)
-		q->budget = fq_budget_cap(fd, fq_slot_ns(fd, &fd->cls[cls])) / 8;
+		q->budget = fq_budget_cap(fd, fd->rate, fq_slot_ns(fd, &fd->cls[cls])) / 8;
 	ek_fq_activate(fd, q, now);
 	q->flags |= FQ_Q_EVER_BUSY;
 	/*

@@ -137,18 +137,17 @@ struct fq_queue *ek_fq_pick(struct fq_data *fd, int cls)
 	struct fq_class *c = &fd->cls[cls];
 	struct fq_queue *q;
 
-	fq_update_eligible(c);
-	if (ek_ph_empty(&c->eligible)) {
-		/* Nobody eligible: V jumps to the earliest start (WF2Q+). */
-		q = fq_of_node(ek_ph_first(&c->waiting));
-		if (!q)
-			return EK_NULL;
-		c->vtime = q->vstart;
+	if (!ek_ph_empty(&c->waiting)) {
 		fq_update_eligible(c);
+		if (ek_ph_empty(&c->eligible)) {
+			/* Nobody eligible: V jumps to the earliest start (WF2Q+). */
+			c->vtime = fq_of_node(ek_ph_first(&c->waiting))->vstart;
+			fq_update_eligible(c);
+		}
 	}
-	q = fq_of_node(ek_ph_first(&c->eligible));
-	ek_ph_erase(&c->eligible, &q->node);
-	q->flags &= ~FQ_Q_ELIGIBLE;
+	q = fq_of_node(ek_ph_pop(&c->eligible));
+	if (q)
+		q->flags &= ~FQ_Q_ELIGIBLE;
 	return q;
 }
 

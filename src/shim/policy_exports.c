@@ -21,6 +21,7 @@ EXPORT_SYMBOL_GPL(ek_rb_find);
 
 EXPORT_SYMBOL_GPL(ek_ph_insert);
 EXPORT_SYMBOL_GPL(ek_ph_erase);
+EXPORT_SYMBOL_GPL(ek_ph_pop);
 
 EXPORT_SYMBOL_GPL(ek_dlq_init);
 EXPORT_SYMBOL_GPL(ek_dlq_add);
