@@ -11,7 +11,8 @@
  *  - requests arrive as struct ek_rq descriptors, owned and allocated by the
  *    host; the policy links them into its own queues through the policy
  *    fields of the descriptor;
- *  - time is always passed in ("now", nanoseconds, monotonic);
+ *  - time is always passed in ("now", nanoseconds, monotonic: never less
+ *    than in an earlier call on the same queue);
  *  - to wait (idling, anticipation) the policy asks the host to run dispatch
  *    again at a given time (host->ops->timer_arm) and reports has_work false
  *    meanwhile, so the host never spins;

@@ -130,6 +130,8 @@ void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q)
 	fq_sums_sub(c, q->weight);
 	c->nr_busy--;
 	fd->nr_busy--;
+	/* idle from now, not since boot: that would raise it when it returns */
+	q->idle_since_ns = fd->now;
 }
 
 struct fq_queue *ek_fq_pick(struct fq_data *fd, int cls)

@@ -36,6 +36,7 @@ struct ek_queue {
 	 * held means no work, and whoever inserts runs the queue afterwards.
 	 */
 	unsigned int held;
+	u64 last_now;			/* the latest time handed to the policy */
 	s64 values[EK_MAX_TUNABLES];
 	/* the policy's per-queue data follows, sched_size bytes */
 	u64 sd[] __aligned(8);

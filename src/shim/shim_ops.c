@@ -85,6 +85,22 @@ static void ek_unlock(struct ek_queue *eq, unsigned long flags)
 	spin_unlock_irqrestore(&eq->lock, flags);
 }
 
+/*
+ * The time for a policy call, read under the lock and never earlier than
+ * the previous call's. A time read before taking the lock can be older
+ * than one another CPU has handed in meanwhile, and policies subtract
+ * times: fair-queue took such a queue's return as 2^64 ns after it went
+ * idle, and weight-raised it (several times a second under two fio jobs).
+ */
+static u64 ek_now(struct ek_queue *eq)
+	__must_hold(&eq->lock)
+{
+	u64 now = max(ktime_get_ns(), eq->last_now);
+
+	eq->last_now = now;
+	return now;
+}
+
 /* Would a dispatch now give a request? (The policy may arm its timer.) */
 static bool ek_queue_has_work(struct ek_queue *eq)
 {
@@ -95,7 +111,7 @@ static bool ek_queue_has_work(struct ek_queue *eq)
 	if (!READ_ONCE(eq->held))
 		return false;
 	spin_lock_irqsave(&eq->lock, flags);
-	work = ek_policy_of(eq)->has_work(eq->sd, ktime_get_ns());
+	work = ek_policy_of(eq)->has_work(eq->sd, ek_now(eq));
 	ek_unlock(eq, flags);
 	return work;
 }
@@ -412,12 +428,13 @@ static void ek_insert_requests(struct blk_mq_hw_ctx *hctx,
 {
 	struct ek_queue *eq = ek_queue_of(hctx->queue);
 	bool at_head = ek_insert_at_head(arg);
-	u64 now = ktime_get_ns();
 	unsigned long flags;
 	struct request *rq, *next;
 	LIST_HEAD(free);
+	u64 now;
 
 	spin_lock_irqsave(&eq->lock, flags);
+	now = ek_now(eq);
 	while (!list_empty(list)) {
 		rq = list_first_entry(list, struct request, queuelist);
 		list_del_init(&rq->queuelist);
@@ -435,12 +452,13 @@ static struct request *ek_dispatch_request(struct blk_mq_hw_ctx *hctx)
 {
 	struct ek_queue *eq = ek_queue_of(hctx->queue);
 	struct request_queue *q = eq->q;
-	u64 now = ktime_get_ns();
 	struct request *rq = NULL;
 	unsigned long flags;
 	struct ek_rq *erq;
+	u64 now;
 
 	spin_lock_irqsave(&eq->lock, flags);
+	now = ek_now(eq);
 	erq = ek_policy_of(eq)->dispatch(eq->sd, now);
 	if (erq) {
 		erq->host_flags = EKH_DISPATCHED;
@@ -504,7 +522,7 @@ static void ek_finish_request(struct request *rq)
 			spin_lock_irqsave(&eq->lock, flags);
 			if (erq->host_flags & EKH_DISPATCHED)
 				ek_policy_of(eq)->completed(eq->sd, erq,
-							   ktime_get_ns());
+							   ek_now(eq));
 			else if (erq->host_flags == EKH_INSERTED)
 				ek_unlink_lost(eq, erq);
 			ek_unlock_and_kick(eq, flags);

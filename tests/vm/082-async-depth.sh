@@ -10,24 +10,10 @@ table=$(tunable_table "$SCHED") || exit 1
 grep -q '^async_depth ' <<<"$table" || skip "$SCHED has no async_depth tunable"
 # A device of its own that holds each request 10 ms, so that requests pile
 # up in the scheduler's tags instead of completing as fast as fio submits.
-cfg=/sys/kernel/config/nullb
-[ -d "$cfg" ] || skip "no null_blk configfs"
-nb=$cfg/ekdepth
-mkdir "$nb" || fail "cannot create a null_blk device"
-cleanup() { echo 0 >"$nb/power" 2>/dev/null; rmdir "$nb"; }
-trap cleanup EXIT
-before=(/sys/block/*)
-for kv in size=64 irqmode=2 completion_nsec=10000000 hw_queue_depth=64 power=1; do
-	echo "${kv#*=}" >"$nb/${kv%%=*}" || fail "null_blk ${kv%%=*}"
-done
-udevadm settle 2>/dev/null
-# The new disk, by what appeared: 6.1 names it nullbN (N not configfs's
-# index), newer kernels after the configfs directory.
-dev=
-for b in /sys/block/*; do
-	case " ${before[*]} " in *" $b "*) ;; *) dev=${b##*/} ;; esac
-done
-[ -n "$dev" ] || fail "no new disk in /sys/block after power=1"
+[ -d "$NULLB_CFS" ] || skip "no null_blk configfs"
+trap 'nullb_remove ekdepth' EXIT
+dev=$(nullb_create ekdepth size=64 irqmode=2 completion_nsec=10000000 \
+	hw_queue_depth=64) || fail "cannot create a null_blk device"
 set_sched "$dev" "$SCHED" || fail "could not select $SCHED on $dev"
 ad=$(iosched_dir "$dev")/async_depth
 [ -e "$ad" ] || fail "no iosched/async_depth"

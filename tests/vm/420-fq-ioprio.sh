@@ -4,38 +4,13 @@ DESCRIPTION="fair-queue: I/O priority classes are honoured on a slow, shallow nu
 . "$(dirname "$0")/lib.sh"
 case " $ELVKIT_SCHEDS " in *" fair-queue "*) ;; *) skip "fair-queue not built" ;; esac
 load_modules || fail "insmod failed"
-cfg=/sys/kernel/config/nullb
-[ -d "$cfg" ] || skip "null_blk has no configfs"
+[ -d "$NULLB_CFS" ] || skip "null_blk has no configfs"
 # 10 ms per request, depth 1: the device, not the (emulated) CPU, is the
 # bottleneck, so requests wait in the scheduler, which then
 # decides who goes first.
-dir=$cfg/fqprio
-mkdir "$dir" || fail "configfs mkdir"
-cleanup() { echo 0 >"$dir/power" 2>/dev/null; rmdir "$dir" 2>/dev/null; }
-trap cleanup EXIT
-echo 1024 >"$dir/size"
-echo 2 >"$dir/irqmode"
-echo 10000000 >"$dir/completion_nsec"
-echo 1 >"$dir/hw_queue_depth"
-before=" $(cd /sys/block && echo *) "
-echo 1 >"$dir/power" || fail "null_blk power on"
-udevadm settle 2>/dev/null || true
-# The new disk (nullbN, or the configfs name on newer kernels) is the one
-# that was not there before.
-dev=
-for _ in $(seq 50); do
-	for b in /sys/block/*; do
-		b=${b##*/}
-		case $before in *" $b "*) ;; *) dev=$b ;; esac
-	done
-	[ -n "$dev" ] && break
-	sleep 0.1
-done
-[ -n "$dev" ] || fail "no new null_blk disk in /sys/block"
-if [ ! -b "/dev/$dev" ]; then
-	IFS=: read -r maj min <"/sys/block/$dev/dev"
-	mknod "/dev/$dev" b "$maj" "$min" || fail "mknod /dev/$dev"
-fi
+trap 'nullb_remove fqprio' EXIT
+dev=$(nullb_create fqprio size=1024 irqmode=2 completion_nsec=10000000 \
+	hw_queue_depth=1) || fail "cannot create a null_blk device"
 set_sched "$dev" fair-queue || fail "could not select fair-queue"
 # blk-mq gives a scheduler 2 x depth requests (2 here): a process waits
 # for one of those, first come first served, before the scheduler even

@@ -12,8 +12,8 @@ rel_cleanup() {
 	local d
 	[ -z "${pid:-}" ] || rel_signal TERM "$pid"
 	for d in "${devs[@]}" "$DEV"; do echo none >"$(sched_file "$d")" 2>/dev/null; done
-	rel_nullb_remove churn1
-	rel_nullb_remove churn2
+	nullb_remove churn1
+	nullb_remove churn2
 	load_modules
 }
 refcnt() { cat "/sys/module/${1//-/_}/refcnt" 2>/dev/null || echo gone; }

@@ -9,7 +9,7 @@ load_modules || fail "insmod failed"
 # shellcheck disable=SC2317 # called by the EXIT trap (rel-lib.sh)
 rel_cleanup() {
 	[ -z "${pid:-}" ] || rel_signal KILL "$pid"
-	rel_nullb_remove relrm
+	nullb_remove relrm
 	rmmod scsi_debug 2>/dev/null
 }
 

@@ -12,7 +12,7 @@ load_modules || fail "insmod failed"
 rel_cleanup() {
 	[ -z "${pid:-}" ] || rel_signal TERM "$pid"
 	echo 1 >"$cpu" 2>/dev/null
-	rel_nullb_remove relcpu
+	nullb_remove relcpu
 }
 dev=$(rel_nullb_create relcpu 64 submit_queues=2) || fail "null_blk device"
 rel_wait_bdev "$dev" || fail "/dev/$dev"

@@ -12,7 +12,7 @@ devs=()
 rel_cleanup() {
 	local i
 	for d in "${devs[@]}"; do echo none >"$(sched_file "$d")" 2>/dev/null; done
-	for ((i = 0; i < ndev; i++)); do rel_nullb_remove "relmany$i"; done
+	for ((i = 0; i < ndev; i++)); do nullb_remove "relmany$i"; done
 }
 kb() { awk -v k="$1:" '$1 == k {print $2}' /proc/meminfo; }
 for ((i = 0; i < ndev; i++)); do

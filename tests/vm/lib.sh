@@ -32,6 +32,46 @@ load_modules() {
 
 iosched_dir() { echo "/sys/block/${1:-$DEV}/queue/iosched"; }
 
+NULLB_CFS=/sys/kernel/config/nullb
+
+# nullb_create NAME [ATTR=VALUE...]: a null_blk device made through configfs
+# with these attributes, then powered on; prints its disk name, found as the
+# disk that appeared (6.1 names it nullbN, newer kernels after NAME), with
+# its device node made if udev has not.
+nullb_create() {
+	local d=$NULLB_CFS/$1 kv b dev="" before _
+	shift
+	[ -d "$NULLB_CFS" ] || modprobe null_blk nr_devices=0 2>/dev/null
+	[ -d "$NULLB_CFS" ] || return 1
+	mkdir "$d" || return 1
+	for kv in "$@"; do
+		echo "${kv#*=}" >"$d/${kv%%=*}" || return 1
+	done
+	before=" $(cd /sys/block && echo *) "
+	echo 1 >"$d/power" || return 1
+	for _ in $(seq 50); do
+		for b in /sys/block/*; do
+			b=${b##*/}
+			case $before in *" $b "*) ;; *) dev=$b ;; esac
+		done
+		[ -n "$dev" ] && break
+		sleep 0.1
+	done
+	[ -n "$dev" ] || return 1
+	[ -b "/dev/$dev" ] || udevadm settle 2>/dev/null
+	[ -b "/dev/$dev" ] || mknod "/dev/$dev" b "$(cut -d: -f1 "/sys/block/$dev/dev")" \
+		"$(cut -d: -f2 "/sys/block/$dev/dev")" || return 1
+	echo "$dev"
+}
+
+# nullb_remove NAME: power the device off (removing its disk) and delete it.
+nullb_remove() {
+	local d=$NULLB_CFS/$1
+	[ -d "$d" ] || return 0
+	echo 0 >"$d/power" 2>/dev/null
+	rmdir "$d"
+}
+
 # Total errors in fio --output-format=terse output (field 5 of each job line).
 fio_errors() { awk -F';' '{s+=$5} END {print s+0}' "$1"; }
 

@@ -16,7 +16,6 @@ REL_SCALE=${ELVKIT_REL_SCALE:-1}
 REL_NAME=$(basename "$0" .sh)${SCHED:+/$SCHED}
 REL_TMP=$(mktemp -d /tmp/rel.XXXXXX)
 REL_METRICS=${ELVKIT_RESULTS:-/tmp}/rel-$KVER.tsv
-NULLB_CFS=/sys/kernel/config/nullb
 
 # rel_n BASE: BASE scaled to this run's size.
 rel_n() { echo $(($1 * REL_SCALE)); }
@@ -175,34 +174,13 @@ rel_waits_pending() {
 }
 
 # rel_nullb_create NAME SIZE_MB [ATTR=VALUE...]: a memory-backed null_blk
-# device made through configfs; prints its kernel name (NAME itself on the
-# kernels that name the disk after the configfs item).
+# device (20 us per request, depth 32, unless ATTRs say otherwise) made
+# through configfs; prints its disk name.
 rel_nullb_create() {
-	local name=$1 size=$2 d kv
+	local name=$1 size=$2
 	shift 2
-	d=$NULLB_CFS/$name
-	[ -d "$NULLB_CFS" ] || modprobe null_blk nr_devices=0 2>/dev/null
-	[ -d "$NULLB_CFS" ] || return 1
-	mkdir "$d" || return 1
-	echo "$size" >"$d/size" &&
-		echo 1 >"$d/memory_backed" &&
-		echo 2 >"$d/irqmode" &&
-		echo 20000 >"$d/completion_nsec" &&
-		echo 32 >"$d/hw_queue_depth" || return 1
-	for kv in "$@"; do
-		echo "${kv#*=}" >"$d/${kv%%=*}" || return 1
-	done
-	echo 1 >"$d/power" || return 1
-	# The disk is named after the configfs item (6.1 on), else nullbINDEX.
-	if [ -e "/sys/block/$name" ]; then echo "$name"; else echo "nullb$(cat "$d/index")"; fi
-}
-
-# rel_nullb_remove NAME: power the device off (removing its disk) and delete it.
-rel_nullb_remove() {
-	local d=$NULLB_CFS/$1
-	[ -d "$d" ] || return 0
-	echo 0 >"$d/power" 2>/dev/null
-	rmdir "$d"
+	nullb_create "$name" size="$size" memory_backed=1 irqmode=2 \
+		completion_nsec=20000 hw_queue_depth=32 "$@"
 }
 
 # rel_wait_bdev NAME: wait (up to 10 s) for /dev/NAME to appear.
