@@ -570,7 +570,8 @@ static void fq_activate(struct fq_data *fd, struct fq_queue *q,
 	q->weight = ek_fq_level_weight(q->level) *
 		    (q->flags & FQ_Q_RAISED ? FQ_WR_COEFF : 1);
 	if (!q->budget)
-		q->budget = fq_budget_cap(fd, fd->rate, fq_slot_ns(fd, &fd->cls[cls])) / 8;
+		q->budget = fq_budget_cap(fd, fd->rate,
+					  fq_slot_ns(fd, &fd->cls[cls])) / 8;
 	ek_fq_activate(fd, q, now);
 	q->flags |= FQ_Q_EVER_BUSY;
 	/*

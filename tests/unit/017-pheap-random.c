@@ -1,4 +1,4 @@
-/* DESCRIPTION: pheap: random inserts and erases keep the minimum of a sorted reference (first inserted of equal keys), links stay consistent */
+/* DESCRIPTION: pheap: random inserts, erases and pops keep the minimum of a sorted reference (first inserted of equal keys), links stay consistent */
 #include "churn.h"
 #include "elvkit/pheap.h"
 
@@ -57,11 +57,11 @@ static void insert(struct churn *c, unsigned int i)
 	ek_ph_insert(&heap, &nodes[i], c->key[i]);
 }
 
-/* Half the erases take the minimum instead, as a scheduler does. */
+/* Half the erases pop the minimum instead, as a scheduler does. */
 static unsigned int erase(struct churn *c, unsigned int i)
 {
 	if (ek_rand_below(&c->rng, 2))
-		i = index_of(ek_ph_first(&heap));
+		return index_of(ek_ph_pop(&heap));
 	ek_ph_erase(&heap, &nodes[i]);
 	return i;
 }
