@@ -487,6 +487,15 @@ static void as_end_wait(struct as_data *ad, int why)
 	if (ad->timer_ns) {
 		ad->timer_ns = 0;
 		ad->host->ops->timer_cancel(ad->host);
+		/*
+		 * The host's next run was the timer's to give: ask for it.
+		 * A wait can end by time before its timer fires (a late timer,
+		 * or a completion just after the deadline); a completion that
+		 * found work already there (had_work) would not kick, and with
+		 * the timer cancelled nothing ran the queue again: 16 readers
+		 * stalled until the next insert (ekdisk-hdd, 6.12).
+		 */
+		ad->host->ops->kick(ad->host);
 	}
 }
 
