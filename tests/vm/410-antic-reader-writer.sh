@@ -2,7 +2,7 @@
 # shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
 DESCRIPTION="anticipatory: a sequential reader against a buffered writer completes verified, waits start and end, switching away mid-wait is safe"
 . "$(dirname "$0")/lib.sh"
-case " $ELVKIT_SCHEDS " in *" anticipatory "*) ;; *) skip "anticipatory not built" ;; esac
+need_sched anticipatory
 load_modules || fail "insmod failed"
 set_sched "$DEV" anticipatory || fail "could not select anticipatory"
 d=$(iosched_dir "$DEV")
@@ -10,6 +10,10 @@ d=$(iosched_dir "$DEV")
 echo 1 >"$d/antic_nonrot" || fail "antic_nonrot"
 echo 6 >"$d/antic_expire" || fail "antic_expire"
 out=$(mktemp)
+# The reader verifies what this writes first (not what an earlier test left).
+fio --name=prep --filename="/dev/$DEV" --rw=write --bs=4k --size=16m --offset=0 \
+	--ioengine=psync --direct=1 --verify=crc32c --do_verify=0 >"$out" 2>&1 ||
+	{ cat "$out"; fail "writing the reader's data failed"; }
 timeout 300 fio --output-format=terse --filename="/dev/$DEV" \
 	--name=reader --rw=read --bs=4k --size=16m --offset=0 --ioengine=psync \
 	--direct=1 --verify=crc32c --do_verify=1 --verify_fatal=1 \

@@ -2,7 +2,7 @@
 # shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION: read by guest.sh
 DESCRIPTION="fair-queue: I/O priority classes are honoured on a slow, shallow null_blk (RT reader over BE, BE over IDLE, by 3x at least; the lower class still progresses)"
 . "$(dirname "$0")/lib.sh"
-case " $ELVKIT_SCHEDS " in *" fair-queue "*) ;; *) skip "fair-queue not built" ;; esac
+need_sched fair-queue
 load_modules || fail "insmod failed"
 [ -d "$NULLB_CFS" ] || skip "null_blk has no configfs"
 # 10 ms per request, depth 1: the device, not the (emulated) CPU, is the

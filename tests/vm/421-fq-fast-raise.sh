@@ -2,7 +2,7 @@
 # shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION: read by guest.sh
 DESCRIPTION="fair-queue: two busy processes on a fast null_blk (inline completion, 2 submit queues) are weight-raised once each, as new queues, never again while busy (the shim hands the policy times that never go back)"
 . "$(dirname "$0")/lib.sh"
-case " $ELVKIT_SCHEDS " in *" fair-queue "*) ;; *) skip "fair-queue not built" ;; esac
+need_sched fair-queue
 load_modules || fail "insmod failed"
 [ -d "$NULLB_CFS" ] || skip "null_blk has no configfs"
 # Completions inline in the submitting CPU, two CPUs submitting: the

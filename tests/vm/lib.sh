@@ -19,6 +19,11 @@ set_sched() {
 
 module_loaded() { [ -d "/sys/module/${1//-/_}" ]; }
 
+# need_sched NAME: skip the test unless scheduler NAME was built.
+need_sched() {
+	case " $ELVKIT_SCHEDS " in *" $1 "*) ;; *) skip "$1 not built" ;; esac
+}
+
 # Load the shim and every policy module built for this kernel (ekdisk.ko,
 # the block device, is not a scheduler).
 load_modules() {
