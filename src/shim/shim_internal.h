@@ -30,12 +30,13 @@ struct ek_queue {
 	struct ek_host host;
 	struct hrtimer timer;		/* the policy's "run me at T" */
 	bool kick;			/* run the queue once the lock is dropped */
-	/*
-	 * Requests the policy holds (inserted, not yet dispatched or merged
-	 * away). Written under the lock; has_work reads it without: nothing
-	 * held means no work, and whoever inserts runs the queue afterwards.
-	 */
+	/* Requests the policy holds (inserted, not yet dispatched or merged) */
 	unsigned int held;
+	/*
+	 * The policy's has_work at the end of the latest call into it (see
+	 * ek_settle_work). blk-mq's has_work reads it without the lock.
+	 */
+	bool ready;
 	u64 last_now;			/* the latest time handed to the policy */
 	s64 values[EK_MAX_TUNABLES];
 	/* the policy's per-queue data follows, sched_size bytes */

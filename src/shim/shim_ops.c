@@ -10,6 +10,8 @@
  * called by blk-mq from inside our bio_merge and insert_requests, with the
  * lock already held. Nothing that may call back into has_work (running a
  * queue) is done under the lock: kicks are deferred until it is dropped.
+ * has_work itself takes no lock: it answers what the policy said at the
+ * end of the latest call (ek_settle_work).
  *
  * Like mq-deadline and bfq, a policy dispatches queue-wide, so the queue is
  * marked QUEUE_FLAG_SQ_SCHED: blk-mq then runs one hardware queue for it
@@ -75,17 +77,6 @@ static const struct ek_host_ops ek_kernel_host_ops = {
 };
 
 /*
- * For the paths after which blk-mq runs the queue itself (insert,
- * dispatch, has_work): a kick the policy asked for is already on its way.
- */
-static void ek_unlock(struct ek_queue *eq, unsigned long flags)
-	__releases(&eq->lock)
-{
-	eq->kick = false;
-	spin_unlock_irqrestore(&eq->lock, flags);
-}
-
-/*
  * The time for a policy call, read under the lock and never earlier than
  * the previous call's. A time read before taking the lock can be older
  * than one another CPU has handed in meanwhile, and policies subtract
@@ -101,19 +92,32 @@ static u64 ek_now(struct ek_queue *eq)
 	return now;
 }
 
-/* Would a dispatch now give a request? (The policy may arm its timer.) */
-static bool ek_queue_has_work(struct ek_queue *eq)
+/*
+ * Ask the policy, at the end of every call that may have changed its
+ * state, whether a dispatch would give a request, and keep the answer for
+ * blk-mq's has_work, which then needs no lock: it is asked before every
+ * dispatch and on every queue run, and taking the lock there cost as much
+ * as a dispatch. The answer can only go stale with time, and a policy
+ * that waits arms its timer for the end of the wait (policy.h), which
+ * asks again (ek_timer_fn). A stale "yes" costs one empty dispatch.
+ */
+static void ek_settle_work(struct ek_queue *eq)
+	__must_hold(&eq->lock)
 {
-	unsigned long flags;
-	bool work;
+	WRITE_ONCE(eq->ready, eq->held &&
+		   ek_policy_of(eq)->has_work(eq->sd, eq->last_now));
+}
 
-	/* The common case, without the lock: the policy holds nothing. */
-	if (!READ_ONCE(eq->held))
-		return false;
-	spin_lock_irqsave(&eq->lock, flags);
-	work = ek_policy_of(eq)->has_work(eq->sd, ek_now(eq));
-	ek_unlock(eq, flags);
-	return work;
+/*
+ * For the paths after which blk-mq runs the queue itself (insert,
+ * dispatch): a kick the policy asked for is already on its way.
+ */
+static void ek_unlock(struct ek_queue *eq, unsigned long flags)
+	__releases(&eq->lock)
+{
+	ek_settle_work(eq);
+	eq->kick = false;
+	spin_unlock_irqrestore(&eq->lock, flags);
 }
 
 /*
@@ -140,7 +144,7 @@ static void ek_run_queue(struct ek_queue *eq)
 	struct blk_mq_hw_ctx *hctx;
 	unsigned long i;
 
-	if (blk_queue_quiesced(eq->q) || !ek_queue_has_work(eq))
+	if (blk_queue_quiesced(eq->q) || !READ_ONCE(eq->ready))
 		return;
 	queue_for_each_hw_ctx(eq->q, hctx, i) {
 		if (test_bit(BLK_MQ_S_STOPPED, &hctx->state))
@@ -150,22 +154,34 @@ static void ek_run_queue(struct ek_queue *eq)
 	}
 }
 
-/* The timer runs in hard interrupt context: only schedule a queue run. */
-static enum hrtimer_restart ek_timer_fn(struct hrtimer *t)
-{
-	ek_run_queue(container_of(t, struct ek_queue, timer));
-	return HRTIMER_NORESTART;
-}
-
 void ek_unlock_and_kick(struct ek_queue *eq, unsigned long flags)
 	__releases(&eq->lock)
 {
-	bool kick = eq->kick;
+	bool kick;
 
+	ek_settle_work(eq);
+	kick = eq->kick;
 	eq->kick = false;
 	spin_unlock_irqrestore(&eq->lock, flags);
 	if (kick)
 		ek_run_queue(eq);
+}
+
+/*
+ * The time the policy waited for has come: ask it again, at that time,
+ * and run the queue if it has work. The timer runs in hard interrupt
+ * context: the run itself is only scheduled.
+ */
+static enum hrtimer_restart ek_timer_fn(struct hrtimer *t)
+{
+	struct ek_queue *eq = container_of(t, struct ek_queue, timer);
+	unsigned long flags;
+
+	spin_lock_irqsave(&eq->lock, flags);
+	ek_now(eq);
+	eq->kick = true;
+	ek_unlock_and_kick(eq, flags);
+	return HRTIMER_NORESTART;
 }
 
 /* ---- set-up and tear-down ---- */
@@ -476,7 +492,7 @@ static struct request *ek_dispatch_request(struct blk_mq_hw_ctx *hctx)
 
 static bool ek_has_work(struct blk_mq_hw_ctx *hctx)
 {
-	return ek_queue_has_work(ek_queue_of(hctx->queue));
+	return READ_ONCE(ek_queue_of(hctx->queue)->ready);
 }
 
 /*
@@ -572,7 +588,12 @@ static bool ek_bio_merge(struct request_queue *q, struct bio *bio,
 	if (merged && !free && bio_op(bio) == REQ_OP_DISCARD && last &&
 	    last->biotail == bio)
 		ek_resync(eq, ek_rq_of(last), last);
-	ek_unlock_and_kick(eq, flags);
+	if (merged) {
+		ek_unlock_and_kick(eq, flags);
+	} else {
+		/* the policy was not called: nothing to settle, no kick */
+		spin_unlock_irqrestore(&eq->lock, flags);
+	}
 	if (free)
 		blk_mq_free_request(free);
 	return merged;
