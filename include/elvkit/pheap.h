@@ -9,7 +9,7 @@
  * Why not the rbtree: a scheduler that takes the minimum and later puts
  * the node back (fair-queue's eligible queues, one per process, every
  * queue switch) paid a full descent and a rebalance on every insert; here
- * an insert is one comparison with the root.
+ * an insert is one or two comparisons.
  */
 #ifndef ELVKIT_PHEAP_H
 #define ELVKIT_PHEAP_H
@@ -25,6 +25,7 @@ struct ek_ph_node {
 
 struct ek_ph_root {
 	struct ek_ph_node *root;
+	struct ek_ph_node *last;	/* bottom of the latest run of inserts */
 	ek_u64 seq;
 	ek_u64 count;
 };
@@ -32,6 +33,7 @@ struct ek_ph_root {
 static inline void ek_ph_init(struct ek_ph_root *h)
 {
 	h->root = EK_NULL;
+	h->last = EK_NULL;
 	h->seq = 0;
 	h->count = 0;
 }

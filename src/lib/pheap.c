@@ -11,6 +11,16 @@ static int ph_less(const struct ek_ph_node *a, const struct ek_ph_node *b)
 	return a->key < b->key || (a->key == b->key && a->seq < b->seq);
 }
 
+/* Make b (next and prev unused) the first child of a. */
+static void ph_add_child(struct ek_ph_node *a, struct ek_ph_node *b)
+{
+	b->prev = a;
+	b->next = a->child;
+	if (a->child)
+		a->child->prev = b;
+	a->child = b;
+}
+
 /* Link two roots (next and prev unused): the larger becomes a child. */
 static struct ek_ph_node *ph_link(struct ek_ph_node *a, struct ek_ph_node *b)
 {
@@ -21,11 +31,7 @@ static struct ek_ph_node *ph_link(struct ek_ph_node *a, struct ek_ph_node *b)
 		a = b;
 		b = t;
 	}
-	b->prev = a;
-	b->next = a->child;
-	if (a->child)
-		a->child->prev = b;
-	a->child = b;
+	ph_add_child(a, b);
 	return a;
 }
 
@@ -61,19 +67,51 @@ static struct ek_ph_node *ph_merge_pairs(struct ek_ph_node *first)
 	return acc;
 }
 
+/*
+ * Where a new node goes. Linked with the root, every node inserted since
+ * the last pop would be a child of the root, and each pop re-pairs them
+ * all. But a scheduler's keys mostly rise with time (a queue's finish is
+ * the virtual time now plus a slot), so n goes under the bottom of the
+ * run the previous inserts built (h->last) when its key is at least that
+ * one's: the run is a chain and a pop has one child to re-pair. A key
+ * between the bottom's and its parent's goes in between, so that one
+ * outlier at the bottom (a queue put back with a long slot) does not
+ * break the chain. n is the newest, so among equal keys it is the larger.
+ * Heap order holds whichever way: the minimum is the same.
+ */
 void ek_ph_insert(struct ek_ph_root *h, struct ek_ph_node *n, ek_u64 key)
 {
+	struct ek_ph_node *t = h->last, *p = t ? t->prev : EK_NULL;
+
 	n->key = key;
 	n->seq = h->seq++;
 	n->child = EK_NULL;
 	n->next = EK_NULL;
 	n->prev = EK_NULL;
-	h->root = h->root ? ph_link(h->root, n) : n;
+	if (t && t->key <= key) {
+		ph_add_child(t, n);
+		h->last = n;
+	} else if (p && p->child == t && p->key <= key) {
+		/* n takes t's place as p's first child; t, the only child of n */
+		n->prev = p;
+		n->next = t->next;
+		if (t->next)
+			t->next->prev = n;
+		p->child = n;
+		n->child = t;
+		t->prev = n;
+		t->next = EK_NULL;
+	} else {
+		h->root = h->root ? ph_link(h->root, n) : n;
+		h->last = n;
+	}
 	h->count++;
 }
 
 static void ph_detached(struct ek_ph_root *h, struct ek_ph_node *n)
 {
+	if (h->last == n)
+		h->last = EK_NULL;
 	h->count--;
 	n->child = EK_NULL;
 	n->next = EK_NULL;
