@@ -281,6 +281,19 @@ static void fq_timer_arm(struct fq_data *fd, ek_u64 when)
 
 /* ---- slots ---- */
 
+/*
+ * The device's rate, in sectors per ms, and with it the price of a seek:
+ * a seek and half a turn on a rotational disk, a flash access otherwise.
+ * Every dispatch of a seeky queue pays it, so it is kept, not recomputed.
+ */
+static void fq_set_rate(struct fq_data *fd, ek_u64 rate)
+{
+	fd->rate = rate ? rate : 1;
+	fd->seek_charge = fd->host->dev.rotational ?
+			  fd->rate * FQ_SEEK_MS_ROT :
+			  fd->rate / FQ_SEEK_DIV_NONROT;
+}
+
 /* The slot time of a queue of class c: its share of the round target. */
 static ek_u64 fq_slot_ns(struct fq_data *fd, const struct fq_class *c)
 {
@@ -385,10 +398,8 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 	else if (!seeky && (why == FQ_END_BUDGET || why == FQ_END_TIME) &&
 		 elapsed >= 2 * FQ_MS && !(q->flags & FQ_Q_ASYNC))
 		/* a sequential slot measures the device: average of 4 */
-		fd->rate = (3 * fd->rate + q->served_sectors * FQ_MS / elapsed +
-			    3) / 4;
-	if (!fd->rate)
-		fd->rate = 1;
+		fq_set_rate(fd, (3 * fd->rate + q->served_sectors * FQ_MS /
+				 elapsed + 3) / 4);
 
 	switch (why) {
 	case FQ_END_BUDGET:
@@ -511,8 +522,7 @@ static struct ek_rq *fq_serve(struct fq_data *fd, struct fq_queue *q,
 	 * application's reads are seeky, and its raise is bounded anyway.
 	 */
 	if (fq_seeky(q) && !(q->flags & FQ_Q_RAISED))
-		q->served += fd->host->dev.rotational ?
-			     fd->rate * FQ_SEEK_MS_ROT : fd->rate / FQ_SEEK_DIV_NONROT;
+		q->served += fd->seek_charge;
 	q->served_sectors += rq->nr_sectors;
 	q->next_pos = ek_rq_end(rq);
 	if (expired)
@@ -701,7 +711,7 @@ static int fq_init(void *sd, struct ek_host *host, const ek_s64 *values)
 	}
 	fq_queue_init(&fd->nopctx, FQ_Q_SHARED);
 	ek_list_init(&fd->special);
-	fd->rate = host->dev.rotational ? FQ_RATE_ROT : FQ_RATE_NONROT;
+	fq_set_rate(fd, host->dev.rotational ? FQ_RATE_ROT : FQ_RATE_NONROT);
 	fd->min_budget = FQ_MIN_BUDGET;
 	return 0;
 }

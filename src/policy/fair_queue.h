@@ -135,6 +135,7 @@ struct fq_data {
 
 	/* device service rate, sectors per ms, measured on sequential slots */
 	ek_u64 rate;
+	ek_u64 seek_charge;		/* service units of one seek (fq_set_rate) */
 	ek_u64 min_budget;		/* sectors: the smallest slot */
 
 	/* bursts of new queues (no raise for the members of a large one) */
