@@ -473,44 +473,33 @@ static void fq_select(struct fq_data *fd, ek_u64 now)
 	fd->count[FQ_C_SWITCHES]++;
 }
 
-/*
- * The request q serves next: an expired FIFO head, else, for the shared
- * asynchronous queue, sector order (writeback streams from many files);
- * a process's own queue goes in the order the process asked, which is
- * O(1) and usually its sector order too.
- */
-static struct ek_rq *fq_next_rq(struct fq_queue *q, ek_u64 now, int *expired)
+/* rq leaves q: its FIFO and counts (the async sort tree is the caller's). */
+static void fq_unlink_fifo(struct fq_data *fd, struct fq_queue *q,
+			   struct ek_rq *rq)
 {
-	struct ek_rq *rq = ek_list_first(&q->fifo, struct ek_rq, fifo);
-	struct ek_rb_node *n;
-
-	*expired = now >= rq->deadline_ns;
-	if (*expired || !(q->flags & FQ_Q_ASYNC))
-		return rq;
-	n = ek_rb_lower_bound(&q->sort, q->next_pos);
-	if (!n)
-		n = ek_rb_first(&q->sort);
-	return ek_rb_entry(n, struct ek_rq, sort);
-}
-
-static void fq_unlink(struct fq_data *fd, struct fq_queue *q, struct ek_rq *rq)
-{
-	if (q->flags & FQ_Q_ASYNC)
-		ek_rb_erase(&q->sort, &rq->sort);
 	ek_list_del(&rq->fifo);
 	rq->policy_data[0] &= ~(ek_u64)FQ_RQ_QUEUED;
 	q->nr_queued--;
 	fd->nr_queued--;
 }
 
-static struct ek_rq *fq_serve(struct fq_data *fd, struct fq_queue *q,
-			      ek_u64 now)
+static void fq_unlink(struct fq_data *fd, struct fq_queue *q, struct ek_rq *rq)
 {
-	int expired;
-	struct ek_rq *rq = fq_next_rq(q, now, &expired);
+	if (q->flags & FQ_Q_ASYNC)
+		ek_rb_erase(&q->sort, &rq->sort);
+	fq_unlink_fifo(fd, q, rq);
+}
+
+/*
+ * rq leaves q for the device (the caller took it off the sort tree):
+ * charge it to q's slot.
+ */
+static struct ek_rq *fq_take(struct fq_data *fd, struct fq_queue *q,
+			     struct ek_rq *rq, int expired)
+{
 	int async = q->flags & FQ_Q_ASYNC;
 
-	fq_unlink(fd, q, rq);
+	fq_unlink_fifo(fd, q, rq);
 	rq->policy_data[0] |= FQ_RQ_INFLIGHT;
 	q->nr_inflight++;
 	q->served += (ek_u64)rq->nr_sectors * (async ? fd->async_charge : 1);
@@ -529,6 +518,45 @@ static struct ek_rq *fq_serve(struct fq_data *fd, struct fq_queue *q,
 		fd->count[FQ_C_EXPIRED]++;
 	fd->count[rq->dir == EK_WRITE ? FQ_C_WRITES : FQ_C_READS]++;
 	return rq;
+}
+
+/*
+ * The shared asynchronous queue serves in sector order (writeback
+ * streams from many files) unless its FIFO head expired. Out of line:
+ * the tree calls would make every request of a process's queue save and
+ * restore registers.
+ */
+static __attribute__((noinline)) struct ek_rq *
+fq_serve_async(struct fq_data *fd, struct fq_queue *q, struct ek_rq *head,
+	       int expired)
+{
+	struct ek_rq *rq = head;
+	struct ek_rb_node *n;
+
+	if (!expired) {
+		n = ek_rb_lower_bound(&q->sort, q->next_pos);
+		if (!n)
+			n = ek_rb_first(&q->sort);
+		rq = ek_rb_entry(n, struct ek_rq, sort);
+	}
+	ek_rb_erase(&q->sort, &rq->sort);
+	return fq_take(fd, q, rq, expired);
+}
+
+/*
+ * The request q serves next: an expired FIFO head, else, for the shared
+ * asynchronous queue, sector order; a process's own queue goes in the
+ * order the process asked, which is O(1) and usually its sector order too.
+ */
+static struct ek_rq *fq_serve(struct fq_data *fd, struct fq_queue *q,
+			      ek_u64 now)
+{
+	struct ek_rq *rq = ek_list_first(&q->fifo, struct ek_rq, fifo);
+	int expired = now >= rq->deadline_ns;
+
+	if (q->flags & FQ_Q_ASYNC)
+		return fq_serve_async(fd, q, rq, expired);
+	return fq_take(fd, q, rq, expired);
 }
 
 /* ---- queue life ---- */
