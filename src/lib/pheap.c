@@ -44,6 +44,19 @@ static struct ek_ph_node *ph_merge_pairs(struct ek_ph_node *first)
 {
 	struct ek_ph_node *a, *b, *stack = EK_NULL, *acc;
 
+	if (!first)
+		return EK_NULL;
+	/*
+	 * One or two: what chains of rising inserts mostly leave. The same
+	 * result as the passes below, without their stack.
+	 */
+	b = first->next;
+	if (!b || !b->next) {
+		acc = b ? ph_link(first, b) : first;
+		acc->next = EK_NULL;
+		acc->prev = EK_NULL;
+		return acc;
+	}
 	while (first) {
 		a = first;
 		b = a->next;
