@@ -18,7 +18,7 @@
  * slice_max_ms) is over, it has nothing left and idling does not pay, a
  * higher class or a weight-raised queue preempts it, or a lower class has
  * waited class_age_ms. Then it is charged what it used and the next queue
- * comes from fair_queue_wf2q.c's fair order. Only queue switches cost O(log busy
+ * comes from fair_queue_wf2q.h's fair order. Only queue switches cost O(log busy
  * queues); a request costs its queue's sector tree and O(1) besides.
  *
  * Charging. Sequential queues pay sectors: a reader on the slow inner
@@ -57,6 +57,7 @@
  */
 #include "elvkit/policy_list.h"
 #include "fair_queue.h"
+#include "fair_queue_wf2q.h"
 
 #define FQ_MS			EK_NSEC_PER_MSEC
 #define FQ_MIN_BUDGET		256ULL		/* sectors: 128 KiB */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fair-queue's shared state, between the policy (fair_queue.c: requests,
- * slots, idling, budgets, raising) and its queue scheduler (fair_queue_wf2q.c:
+ * slots, idling, budgets, raising) and its queue scheduler (fair_queue_wf2q.h:
  * virtual time over the busy queues of each priority class).
  *
  * A queue (struct fq_queue) holds requests of one process (synchronous
@@ -157,22 +157,6 @@ struct fq_data {
 
 	ek_u64 count[FQ_NR_COUNTERS];
 };
-
-/* fair_queue_wf2q.c: virtual time over the busy queues of each class. */
-void ek_fq_activate(struct fq_data *fd, struct fq_queue *q, ek_u64 now);
-/*
- * The queue in service is done with its slot, having used charge service
- * units: advance the class's virtual time, stamp the queue's finish, and
- * put it back among the busy queues if it has requests, else make it idle.
- */
-void ek_fq_slot_done(struct fq_data *fd, struct fq_queue *q, ek_u64 charge,
-		     ek_u64 now);
-/* Busy queue q (not in service) has nothing queued any more: make it idle. */
-void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q);
-/* The next queue of class c (which has busy queues), taken off its heap. */
-struct fq_queue *ek_fq_pick(struct fq_data *fd, int c);
-/* Change the weight of q; a waiting busy queue's finish is restamped. */
-void ek_fq_reweight(struct fq_data *fd, struct fq_queue *q, ek_u32 weight);
 
 /* Weight of priority level 0..7: 80 .. 10 (as BFQ), ratio 8 : 1. */
 static inline ek_u32 ek_fq_level_weight(ek_u8 level)

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fair-queue's queue scheduler: B-WF2Q+-like fair order over the busy
  * queues of one priority class, in integer virtual time.
@@ -23,7 +23,14 @@
  * When a slot ends the queue is charged what it actually used (not its
  * budget): its F is recomputed from its S, which is what makes a queue
  * that emptied early lose no share.
+ *
+ * Included by fair_queue.c alone, as static functions: with many small
+ * queues every request is a queue switch, and calls across object files
+ * (saved registers, reloaded state) were some 20 of its instructions.
  */
+#ifndef ELVKIT_FAIR_QUEUE_WF2Q_H
+#define ELVKIT_FAIR_QUEUE_WF2Q_H
+
 #include "fair_queue.h"
 
 static ek_u64 fq_vt(ek_u64 service, ek_u32 weight)
@@ -73,7 +80,8 @@ static void fq_sums_sub(struct fq_class *c, ek_u32 w)
 	c->wsq -= (ek_u64)w * w;
 }
 
-void ek_fq_activate(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
+/* q becomes busy: it joins the fair order of its class. */
+static void ek_fq_activate(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
 {
 	struct fq_class *c = &fd->cls[q->cls];
 
@@ -99,8 +107,13 @@ void ek_fq_activate(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
 	fq_enqueue(c, q);
 }
 
-void ek_fq_slot_done(struct fq_data *fd, struct fq_queue *q, ek_u64 charge,
-		     ek_u64 now)
+/*
+ * The queue in service is done with its slot, having used charge service
+ * units: advance the class's virtual time, stamp the queue's finish, and
+ * put it back among the busy queues if it has requests, else make it idle.
+ */
+static void ek_fq_slot_done(struct fq_data *fd, struct fq_queue *q,
+			    ek_u64 charge, ek_u64 now)
 {
 	struct fq_class *c = &fd->cls[q->cls];
 
@@ -120,7 +133,8 @@ void ek_fq_slot_done(struct fq_data *fd, struct fq_queue *q, ek_u64 charge,
 	q->idle_since_ns = now;
 }
 
-void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q)
+/* Busy queue q (not in service) has nothing queued any more: make it idle. */
+static void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q)
 {
 	struct fq_class *c = &fd->cls[q->cls];
 
@@ -134,7 +148,8 @@ void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q)
 	q->idle_since_ns = fd->now;
 }
 
-struct fq_queue *ek_fq_pick(struct fq_data *fd, int cls)
+/* The next queue of class cls (which has busy queues), taken off its heap. */
+static struct fq_queue *ek_fq_pick(struct fq_data *fd, int cls)
 {
 	struct fq_class *c = &fd->cls[cls];
 	struct fq_queue *q;
@@ -153,7 +168,9 @@ struct fq_queue *ek_fq_pick(struct fq_data *fd, int cls)
 	return q;
 }
 
-void ek_fq_reweight(struct fq_data *fd, struct fq_queue *q, ek_u32 weight)
+/* Change the weight of q; a waiting busy queue's finish is restamped. */
+static void ek_fq_reweight(struct fq_data *fd, struct fq_queue *q,
+			   ek_u32 weight)
 {
 	struct fq_class *c = &fd->cls[q->cls];
 
@@ -172,3 +189,5 @@ void ek_fq_reweight(struct fq_data *fd, struct fq_queue *q, ek_u32 weight)
 	q->vfinish = q->vstart + fq_vt(q->budget, weight);
 	fq_enqueue(c, q);
 }
+
+#endif
