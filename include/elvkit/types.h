@@ -24,6 +24,13 @@ typedef __SIZE_TYPE__ ek_size_t;
 #define EK_NSEC_PER_MSEC 1000000ULL
 #define EK_NSEC_PER_USEC 1000ULL
 
+/*
+ * Inlining the compiler would not choose by itself, for the paths every
+ * request takes (as the kernel's __always_inline and noinline).
+ */
+#define ek_always_inline inline __attribute__((__always_inline__))
+#define ek_noinline __attribute__((__noinline__))
+
 #define ek_container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - __builtin_offsetof(type, member)))
 
