@@ -9,12 +9,14 @@ import sys
 
 def main():
     outdir = sys.argv[1]
-    kver, order, pts = "?", [], {}
+    kver, order, pts, icount = "?", [], {}, False
     for line in open(f"{outdir}/config.sh"):
         if line.startswith("KVER="):
             kver = line.split("=", 1)[1].strip().strip("'")
         if line.startswith("SCHEDS="):
             order = line.split("=", 1)[1].strip().strip("'").split()
+        if line.strip() == "ICOUNT=1":
+            icount = True
     jobs = {}
     for line in open(f"{outdir}/results.txt"):
         r, s, iops, ios, ticks, hz = line.split()
@@ -31,6 +33,9 @@ def main():
     base = statistics.median(p[0] for p in pts["none"]) if "none" in pts else None
     print(f"kernel {kver}: null_blk irqmode=0 submit_queues=2, fio 4k randread "
           f"libaio QD32 x 2 jobs; {max(len(v) for v in pts.values())} rounds")
+    if icount:
+        print("icount: 1 vCPU, guest time counts instructions (1 ns each): "
+              "CPU us/IO is thousands of instructions per I/O")
     print("| scheduler | median IOPS | spread (min..max) | ratio to none | "
           "CPU us/IO |")
     print("|---|---|---|---|---|")

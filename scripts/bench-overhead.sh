@@ -8,14 +8,20 @@
 # rounds), the median as a ratio to `none` of the same boot, and the CPU
 # time per I/O (all CPUs' busy time over the job, from /proc/stat).
 # Measured, not asserted: exits 0 when the guest ran, whatever the numbers.
+# --icount makes it exact instead: one vCPU under single-threaded TCG with
+# QEMU's -icount (guest time = guest instructions, 1 ns each), so IOPS and
+# CPU time measure the instructions per I/O of the whole path (fio,
+# syscalls, blk-mq, the scheduler, null_blk) and repeat to within a
+# fraction of a percent on a busy host. One vCPU: no lock contention.
 #
 # usage: scripts/bench-overhead.sh [--kernel RELEASE] [--rounds N]
-#          [--runtime SECONDS] [--scheds none,mq-deadline,...]
+#          [--runtime SECONDS] [--scheds none,mq-deadline,...] [--icount]
 #          [--ko-dir DIR] [--out DIR] [--report-only DIR]
 #   --kernel       an installed release (default: the newest 6.1)
 #   --rounds N     rounds of every scheduler (default 5)
 #   --scheds       default: none, mq-deadline, kyber, bfq and every elvkit
 #                  scheduler built in the module directory
+#   --icount       1 vCPU, guest time counts instructions (see above)
 #   --ko-dir DIR   the elvkit modules (default build/RELEASE), e.g. another
 #                  checkout's, to measure before and after a change
 #   --out DIR      raw results (default build/bench-overhead/RELEASE-TIME)
@@ -28,7 +34,7 @@ cd "$(dirname "$0")/.." || exit 1
 
 . scripts/lib/cli.sh
 
-kernel="" rounds=5 runtime=5 scheds="" kodir="" out="" report_only=""
+kernel="" rounds=5 runtime=5 scheds="" kodir="" out="" report_only="" icount=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;
@@ -36,6 +42,7 @@ while [ $# -gt 0 ]; do
 	--runtime) need "$@"; runtime=$2; shift 2 ;;
 	--scheds) need "$@"; scheds=$2; shift 2 ;;
 	--ko-dir) need "$@"; kodir=$2; shift 2 ;;
+	--icount) icount=1; shift ;;
 	--out) need "$@"; out=$2; shift 2 ;;
 	--report-only) need "$@"; report_only=$2; shift 2 ;;
 	-h | --help) sed -n '2,/^# Bad arguments/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -80,12 +87,16 @@ KO_DIR='$kodir'
 SCHEDS='${scheds//,/ }'
 ROUNDS=$rounds
 RUNTIME=$runtime
+ICOUNT=$icount
 EOF
 n=$(tr , '\n' <<<"$scheds" | wc -l)
 # Per round: fio's start under TCG, then per scheduler its runtime and a
 # selection job.
 est=$((rounds * (5 + n * (runtime + 2)) + 60))
+# Under icount one guest second is about 6 host seconds on this path.
+[ "$icount" = 0 ] || est=$((rounds * (5 + n * (runtime * 6 + 4)) + 60))
 echo "bench-overhead: booting $kernel, $n schedulers x $rounds rounds (~$((est / 60 + 1)) min); raw results in $out" >&2
+[ "$icount" = 0 ] || export EK_VM_CPUS=1 EK_VM_ICOUNT=0
 vm_boot "$kernel" $((est * 3 + 300)) "$out/console.log" --rw "$out" -- \
 	scripts/bench-overhead-guest.sh "$out"
 rc=$?

@@ -19,6 +19,10 @@
 
 EK_VM_CPUS=${EK_VM_CPUS:-2}
 EK_VM_MEM=${EK_VM_MEM:-2G}
+# EK_VM_ICOUNT=SHIFT: single-threaded TCG with -icount shift=SHIFT,sleep=off,
+# so that guest time counts guest instructions (2^SHIFT ns each) and a
+# CPU-bound measurement repeats exactly, whatever the host is doing.
+EK_VM_ICOUNT=${EK_VM_ICOUNT:-}
 # Modules the initramfs needs to mount the host's root (their dependencies
 # follow from modprobe); whatever a kernel builds in is skipped.
 EK_VM_INITRD_MODULES=(virtio_pci 9pnet_virtio 9p overlay)
@@ -89,7 +93,12 @@ vm_boot() {
 	local append="console=ttyS0 panic=-1 quiet tsc=reliable rdinit=/init elvkit_init=$PWD/scripts/lib/vm-init.sh"
 	append+=" elvkit_cmd=$cmdfile elvkit_moddir=$moddir"
 	# shellcheck disable=SC2054 # commas belong to QEMU's option syntax
-	local args=(-machine pc -accel tcg,thread=multi -cpu max -smp "$EK_VM_CPUS" -m "$EK_VM_MEM"
+	local accel=(-accel tcg,thread=multi)
+	# shellcheck disable=SC2054
+	[ -z "$EK_VM_ICOUNT" ] ||
+		accel=(-accel tcg,thread=single -icount "shift=$EK_VM_ICOUNT,sleep=off")
+	# shellcheck disable=SC2054
+	local args=(-machine pc "${accel[@]}" -cpu max -smp "$EK_VM_CPUS" -m "$EK_VM_MEM"
 		-nographic -no-reboot -kernel "$img" -initrd "$initrd"
 		-fsdev local,id=root,path=/,security_model=none,readonly=on,multidevs=remap
 		-device virtio-9p-pci,fsdev=root,mount_tag=elvroot)
