@@ -207,6 +207,18 @@ struct as_data {
 	int antic_nonrot;
 	ek_u64 async_depth;
 
+	/*
+	 * What as_settle() returned at memo_now, valid (memo_ok) until the
+	 * next call that can change the state (as_enter). The host asks
+	 * has_work after every call into the policy (the kernel shim does,
+	 * to answer blk-mq without the lock), at the time of that call: the
+	 * answer is the settle that call just ended with. The pick is most
+	 * of this policy's cost per request.
+	 */
+	int memo_ok;
+	ek_u64 memo_now;
+	struct ek_rq *memo_rq;
+
 	ek_u64 count[AS_NR_COUNTERS];
 };
 
@@ -520,12 +532,24 @@ static struct ek_rq *as_settle(struct as_data *ad, ek_u64 now)
 	}
 	if (pk.act == AS_ACT_START || pk.act == AS_ACT_WAIT)
 		as_arm(ad);
-	return pk.act == AS_ACT_RQ ? pk.rq : EK_NULL;
+	ad->memo_ok = 1;
+	ad->memo_now = now;
+	ad->memo_rq = pk.act == AS_ACT_RQ ? pk.rq : EK_NULL;
+	return ad->memo_rq;
+}
+
+/* Every entry point that can change what as_pick() finds starts here. */
+static struct as_data *as_enter(void *sd)
+{
+	struct as_data *ad = sd;
+
+	ad->memo_ok = 0;
+	return ad;
 }
 
 static int as_init(void *sd, struct ek_host *host, const ek_s64 *values)
 {
-	struct as_data *ad = sd;
+	struct as_data *ad = as_enter(sd);
 
 	ad->host = host;
 	ek_dlq_init(&ad->q);
@@ -545,7 +569,7 @@ static int as_init(void *sd, struct ek_host *host, const ek_s64 *values)
 
 static void as_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 {
-	struct as_data *ad = sd;
+	struct as_data *ad = as_enter(sd);
 	ek_u64 ns = (ek_u64)value * EK_NSEC_PER_MSEC;
 
 	switch (idx) {
@@ -615,7 +639,7 @@ static void as_update_pstat(struct ek_pctx *p, struct ek_rq *rq, ek_u64 now)
 
 static void as_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 {
-	struct as_data *ad = sd;
+	struct as_data *ad = as_enter(sd);
 	int requeued = rq->requeued;
 	int why;
 
@@ -668,7 +692,7 @@ static void as_move_to_dispatch(struct as_data *ad, struct ek_rq *rq, ek_u64 now
 
 static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 {
-	struct as_data *ad = sd;
+	struct as_data *ad = as_enter(sd);
 	struct ek_rq *rq = as_settle(ad, now);
 
 	if (!rq)
@@ -691,7 +715,19 @@ static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 /* Also commits the state, so that a wait due now starts with its timer. */
 static int as_has_work(void *sd, ek_u64 now)
 {
-	return as_settle(sd, now) != EK_NULL;
+	struct as_data *ad = sd;
+
+	if (ad->memo_ok && ad->memo_now == now)
+		return ad->memo_rq != EK_NULL;
+	return as_settle(ad, now) != EK_NULL;
+}
+
+/* nr_requests changed: as_queue_full() may now say otherwise. */
+static void as_depth_updated(void *sd)
+{
+	struct as_data *ad = as_enter(sd);
+
+	ad->host->ops->kick(ad->host);
 }
 
 /* A dispatched request leaves the device (completed or requeued). */
@@ -705,7 +741,7 @@ static void as_undispatch(struct as_data *ad, struct ek_rq *rq)
 
 static void as_completed(void *sd, struct ek_rq *rq, ek_u64 now)
 {
-	struct as_data *ad = sd;
+	struct as_data *ad = as_enter(sd);
 	int had_work = as_has_work_at(ad, now);
 
 	as_undispatch(ad, rq);
@@ -722,7 +758,7 @@ static void as_completed(void *sd, struct ek_rq *rq, ek_u64 now)
 
 static void as_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
 {
-	struct as_data *ad = sd;
+	struct as_data *ad = as_enter(sd);
 
 	(void)now;
 	as_undispatch(ad, rq);
@@ -747,7 +783,7 @@ static struct ek_rq *as_front_merge_candidate(void *sd, ek_u8 dir, ek_u64 end)
 
 static void as_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
 {
-	struct as_data *ad = sd;
+	struct as_data *ad = as_enter(sd);
 
 	(void)old_sector;
 	ek_dlq_resort(&ad->q, rq);
@@ -755,7 +791,7 @@ static void as_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
 
 static void as_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
 {
-	struct as_data *ad = sd;
+	struct as_data *ad = as_enter(sd);
 
 	ek_dlq_merge(&ad->q, rq, next);
 	if (next->pctx && next->dir == EK_READ)
@@ -784,7 +820,7 @@ static void as_pctx_init(void *sd, struct ek_pctx *pctx)
 
 static void as_pctx_exit(void *sd, struct ek_pctx *pctx)
 {
-	struct as_data *ad = sd;
+	struct as_data *ad = as_enter(sd);
 
 	if (ad->last_pctx != pctx)
 		return;
@@ -818,4 +854,5 @@ const struct ek_policy ek_anticipatory_policy = {
 	.pctx_init = as_pctx_init,
 	.pctx_exit = as_pctx_exit,
 	.limit_depth = as_limit_depth,
+	.depth_updated = as_depth_updated,
 };
