@@ -173,8 +173,7 @@ vm_boot "$kernel" "$limit" "$out/console.log" --rw "$out" -- scripts/bench-kerne
 rc=$?
 echo "bench-kernel: guest finished in $((SECONDS - start)) s (exit $rc)" >&2
 if [ ! -e "$out/done" ]; then
-	echo "bench-kernel: the guest did not finish; console tail:" >&2
-	tail -n 30 "$out/console.log" >&2
+	vm_unfinished bench-kernel "$out/console.log" "$rc"
 	exit 1
 fi
 report "$out"

@@ -101,8 +101,7 @@ vm_boot "$kernel" $((est * 3 + 300)) "$out/console.log" --rw "$out" -- \
 	scripts/bench-overhead-guest.sh "$out"
 rc=$?
 if [ ! -e "$out/done" ]; then
-	echo "bench-overhead: the guest did not finish (exit $rc); console tail:" >&2
-	tail -n 30 "$out/console.log" >&2
+	vm_unfinished bench-overhead "$out/console.log" "$rc"
 	exit 1
 fi
 report "$out"

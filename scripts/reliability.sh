@@ -46,10 +46,10 @@ for ver in "${vers[@]}"; do
 	vm_boot "$ver" "${ELVKIT_VM_TIMEOUT:-$((3600 + 1800 * scale))}" "$log" --rw "$ELVKIT_RESULTS" -- \
 		env ELVKIT_REL_SCALE="$scale" ELVKIT_VM_TEST_TIMEOUT="${ELVKIT_VM_TEST_TIMEOUT:-$((600 + 600 * scale))}" \
 		tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS" "${ELVKIT_REL_TESTS:-7[0-9][0-9]-rel-* 999-*}"
+	vrc=$?
 	tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    ' || true
 	if [ ! -e "$ELVKIT_RESULTS/$group.done" ]; then
-		echo "reliability: the guest did not finish; console tail:" >&2
-		tail -n 30 "$log" >&2
+		vm_unfinished reliability "$log" "$vrc"
 		record "$group" FAIL "vm/$ver/guest-finished"
 		rc=1
 	fi

@@ -26,8 +26,7 @@ vm_boot "$ver" 3600 "$log" --rw "$ELVKIT_RESULTS" -- tests/vm/guest.sh "$ver" "$
 rc=$?
 tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    ' || true
 if [ ! -e "$ELVKIT_RESULTS/$group.done" ]; then
-	echo "vm-run: the guest did not finish (exit $rc); console tail:" >&2
-	tail -n 30 "$log" >&2
+	vm_unfinished vm-run "$log" "$rc"
 	record "$group" FAIL "vm/$ver/guest-finished"
 	exit 1
 fi

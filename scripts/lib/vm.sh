@@ -26,6 +26,8 @@ EK_VM_ICOUNT=${EK_VM_ICOUNT:-}
 # Modules the initramfs needs to mount the host's root (their dependencies
 # follow from modprobe); whatever a kernel builds in is skipped.
 EK_VM_INITRD_MODULES=(virtio_pci 9pnet_virtio 9p overlay)
+# shellcheck source=scripts/lib/kernel-bad.sh
+. "$(dirname "${BASH_SOURCE[0]}")/kernel-bad.sh"
 
 # _vm_initramfs RELEASE OUT: busybox, the 9p/overlay modules, and /init.
 _vm_initramfs() {
@@ -123,4 +125,24 @@ vm_boot() {
 	rc=$(tr -d '\r' <"$log" | sed -n 's/^elvkit-vm: exit \([0-9]*\)$/\1/p' | tail -n1)
 	[ -n "$rc" ] || return 125
 	return "$rc"
+}
+
+# vm_unfinished WHO LOG RC: on stderr, that the guest run logged in LOG
+# ended (status RC) before its command was done, and why as far as the
+# console tells: the step it was on (a line "elvkit-guest: running STEP"),
+# the kernel's first report with the lines that follow it (an oops and its
+# call trace), and the console's last lines.
+vm_unfinished() {
+	local who=$1 log=$2 rc=$3 text step at
+	text=$(tr -d '\r' <"$log")
+	echo "$who: the guest did not finish (exit $rc)" >&2
+	step=$(printf '%s\n' "$text" | sed -n 's/^elvkit-guest: running //p' | tail -n1)
+	[ -z "$step" ] || echo "$who: it was running $step" >&2
+	at=$(printf '%s\n' "$text" | grep -n -m1 -E "$KERNEL_BAD" | cut -d: -f1)
+	if [ -n "$at" ]; then
+		echo "$who: the kernel's first report (console line $at):" >&2
+		printf '%s\n' "$text" | sed -n "$((at > 5 ? at - 5 : 1)),$((at + 70))p" >&2
+	fi
+	echo "$who: console tail:" >&2
+	printf '%s\n' "$text" | tail -n 30 >&2
 }

@@ -40,6 +40,10 @@ export ELVKIT_SCHEDS="${scheds[*]}"
 # guest_test FILE NAME [SCHED]: one guest test, timed.
 guest_test() {
 	local t0=$SECONDS
+	# On the console, so that a guest that dies says where (vm_unfinished),
+	# and in the kernel log, so that a test's report can be placed.
+	echo "elvkit-guest: running $2"
+	echo "elvkit-guest: running $2" >/dev/kmsg 2>/dev/null
 	run_test "$group" "$2" "${ELVKIT_VM_TEST_TIMEOUT:-600}" "$logdir/${2//\//_}.log" "$1" env SCHED="${3:-}" bash "$1"
 	echo "    ($((SECONDS - t0)) s)"
 }

@@ -132,10 +132,8 @@ all_scheds() {
 # shellcheck disable=SC2034 # read by the tests that source this
 EKDISK_SCHEDS="none mq-deadline kyber bfq"
 
-# What the kernel must never say: a report of a bug, a lockup, a stall or
-# a hung task (999-dmesg-clean over the whole boot, the rel tests per test).
-# shellcheck disable=SC2034 # read by the tests that source this
-KERNEL_BAD='WARNING:|BUG:|Oops|general protection|soft lockup|hard LOCKUP|blocked for more than|rcu_.*stall|rcu: INFO|KASAN|UBSAN|circular locking|inconsistent lock state|sleeping function called|list_add corruption|list_del corruption|refcount_t:|kernel BUG|elvkit: .*(fail|error|bad)'
+# KERNEL_BAD: what the kernel must never say.
+. "$ELVKIT_TOP/scripts/lib/kernel-bad.sh"
 
 # hung_report DEV...: for a test that found something stuck, on stderr:
 # the blocked tasks' stacks (sysrq-w), the D-state processes, and the block
