@@ -19,9 +19,16 @@
 
 # shellcheck disable=SC2034 # read by the scripts that source this
 EK_KERNEL_LEGS=(6.1 6.12 newest)
-# The leg on which `make check` runs the reliability suite (scripts/check.sh).
+# The leg on which `make check` runs part of the reliability suite, and
+# which part (tests/vm globs; scripts/check.sh): the tests that found bugs
+# in the shim's wait timers and teardown, about 3 minutes. The rest (the
+# storm, module churn, hotplug, fault injection, 64 devices: 8 more minutes)
+# does not fit the 40-minute budget on a slow machine; `make
+# check-reliability` runs all of it.
 # shellcheck disable=SC2034 # read by scripts/check.sh
 EK_REL_CHECK_LEG=6.12
+# shellcheck disable=SC2034
+EK_REL_CHECK_TESTS='711-* 730-* 770-*'
 
 # Private roots: everything from a suite newer than the host's lives here.
 EK_VAR=${EK_VAR:-/var/lib/elvkit}
