@@ -209,14 +209,17 @@ struct as_data {
 
 	/*
 	 * What as_settle() returned at memo_now, valid (memo_ok) until the
-	 * next call that can change the state (as_enter). The host asks
-	 * has_work after every call into the policy (the kernel shim does,
-	 * to answer blk-mq without the lock), at the time of that call: the
-	 * answer is the settle that call just ended with. The pick is most
-	 * of this policy's cost per request.
+	 * next call that can change the state (as_enter), and until
+	 * memo_until: as_pick() reads the time only as "now >= T" for a few
+	 * times T (as_pick_stable_until), so until the next of them passes
+	 * it gives what it gave at memo_now. The host asks has_work after
+	 * every call into the policy (the kernel shim does, to answer blk-mq
+	 * without the lock); a dispatch and a completion ask what the last
+	 * settle found. The pick is most of this policy's cost per request.
 	 */
 	int memo_ok;
 	ek_u64 memo_now;
+	ek_u64 memo_until;
 	struct ek_rq *memo_rq;
 
 	ek_u64 count[AS_NR_COUNTERS];
@@ -511,6 +514,43 @@ static void as_end_wait(struct as_data *ad, int why)
 	}
 }
 
+/* T counts if it is still ahead of now. */
+static void as_until(ek_u64 *until, ek_u64 now, ek_u64 t)
+{
+	if (t > now && t < *until)
+		*until = t;
+}
+
+/*
+ * The first time after now at which as_pick() can find otherwise with the
+ * state as it is: the time comparisons it makes (as_wait_end,
+ * as_batch_expired, as_fifo_expired, as_break's window; as_close_req
+ * reads the time only during a wait, and as_pick() asks it only when no
+ * wait ran).
+ */
+static ek_u64 as_pick_stable_until(struct as_data *ad, ek_u64 now)
+{
+	ek_u64 until = EK_U64_MAX;
+	struct ek_rq *rq;
+	int dir;
+
+	if (ad->last_pctx)
+		as_until(&until, now, as_antic_deadline(ad, ad->last_pctx));
+	for (dir = EK_READ; dir <= EK_WRITE; dir++) {
+		rq = ek_dlq_fifo_head(&ad->q, dir);
+		if (rq)
+			as_until(&until, now, rq->deadline_ns);
+	}
+	as_until(&until, now, ad->batch_start_ns + ad->batch_expire[ad->batch_dir]);
+	return until;
+}
+
+/* What as_settle() would return at now is the memo, without a pick. */
+static int as_memo_holds(struct as_data *ad, ek_u64 now)
+{
+	return ad->memo_ok && now >= ad->memo_now && now < ad->memo_until;
+}
+
 /*
  * Commit what as_pick() finds now: a wait ends, starts or goes on. Returns
  * the request a dispatch now would take, or NULL: what as_pick() gives
@@ -534,6 +574,7 @@ static struct ek_rq *as_settle(struct as_data *ad, ek_u64 now)
 		as_arm(ad);
 	ad->memo_ok = 1;
 	ad->memo_now = now;
+	ad->memo_until = as_pick_stable_until(ad, now);
 	ad->memo_rq = pk.act == AS_ACT_RQ ? pk.rq : EK_NULL;
 	return ad->memo_rq;
 }
@@ -692,8 +733,11 @@ static void as_move_to_dispatch(struct as_data *ad, struct ek_rq *rq, ek_u64 now
 
 static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 {
-	struct as_data *ad = as_enter(sd);
-	struct ek_rq *rq = as_settle(ad, now);
+	struct as_data *ad = sd;
+	struct ek_rq *rq = as_memo_holds(ad, now) ? ad->memo_rq :
+			   as_settle(ad, now);
+
+	as_enter(ad);
 
 	if (!rq)
 		return EK_NULL;
@@ -717,7 +761,7 @@ static int as_has_work(void *sd, ek_u64 now)
 {
 	struct as_data *ad = sd;
 
-	if (ad->memo_ok && ad->memo_now == now)
+	if (as_memo_holds(ad, now))
 		return ad->memo_rq != EK_NULL;
 	return as_settle(ad, now) != EK_NULL;
 }
@@ -741,8 +785,11 @@ static void as_undispatch(struct as_data *ad, struct ek_rq *rq)
 
 static void as_completed(void *sd, struct ek_rq *rq, ek_u64 now)
 {
-	struct as_data *ad = as_enter(sd);
-	int had_work = as_has_work_at(ad, now);
+	struct as_data *ad = sd;
+	int had_work = as_memo_holds(ad, now) ? ad->memo_rq != EK_NULL :
+		       as_has_work_at(ad, now);
+
+	as_enter(ad);
 
 	as_undispatch(ad, rq);
 	if (rq->pctx && rq->dir == EK_READ && rq->sync) {
