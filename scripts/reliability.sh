@@ -43,7 +43,7 @@ for ver in "${vers[@]}"; do
 	log="$ELVKIT_RESULTS/vm-$ver-console.log"
 	t0=$SECONDS
 	echo "reliability: $ver at scale $scale"
-	vm_boot "$ver" "${ELVKIT_VM_TIMEOUT:-$((3600 + 1800 * scale))}" "$log" --rw "$ELVKIT_RESULTS" -- \
+	vm_boot "$ver" "${ELVKIT_VM_TIMEOUT:-$((3600 + 1800 * scale))}" "$log" --rw "$ELVKIT_RESULTS" --append "$EK_VM_SUITE_APPEND" -- \
 		env ELVKIT_REL_SCALE="$scale" ELVKIT_VM_TEST_TIMEOUT="${ELVKIT_VM_TEST_TIMEOUT:-$((600 + 600 * scale))}" \
 		tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS" "${ELVKIT_REL_TESTS:-7[0-9][0-9]-rel-* 999-*}"
 	vrc=$?

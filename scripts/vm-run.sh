@@ -22,7 +22,7 @@ make --no-print-directory -s build/elvkit-sim >/dev/null || { record "$group" FA
 
 log="$ELVKIT_RESULTS/vm-$ver-console.log"
 echo "vm-run: booting $ver ($(k_vmlinuz "$ver"))"
-vm_boot "$ver" 3600 "$log" --rw "$ELVKIT_RESULTS" -- tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS" "$only"
+vm_boot "$ver" 3600 "$log" --rw "$ELVKIT_RESULTS" --append "$EK_VM_SUITE_APPEND" -- tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS" "$only"
 rc=$?
 tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    ' || true
 if [ ! -e "$ELVKIT_RESULTS/$group.done" ]; then

@@ -11,7 +11,7 @@
 # live in a private root (the newest leg) has that tree bound at
 # /lib/modules/RELEASE in the guest. Source scripts/lib/kernels.sh first.
 #
-#   vm_boot RELEASE SECONDS LOG [--rw DIR]... -- CMD [ARG]...
+#   vm_boot RELEASE SECONDS LOG [--rw DIR]... [--append PARAMS] -- CMD [ARG]...
 #
 # Runs CMD (from the current directory) with the guest console in LOG, and
 # returns CMD's exit status; 124 when SECONDS passed first, 125 when the
@@ -23,6 +23,15 @@ EK_VM_MEM=${EK_VM_MEM:-2G}
 # so that guest time counts guest instructions (2^SHIFT ns each) and a
 # CPU-bound measurement repeats exactly, whatever the host is doing.
 EK_VM_ICOUNT=${EK_VM_ICOUNT:-}
+# Kernel parameters for the boots that run the guest suite (tests/vm/guest.sh):
+# the trace events tests read (081, 083) are on from boot, while one CPU
+# runs. Turning an event on later patches kernel text (breakpoint first) on
+# running CPUs, and under QEMU's multi-threaded TCG another vCPU executed
+# such a breakpoint after the patch was done: "Oops: int3" in __schedule
+# (the sched_switch tracepoint that recording an event turns on), 6.12,
+# 083-requeue-dontprep, 2026-12-01. See trace_event_enable in tests/vm/lib.sh.
+# shellcheck disable=SC2034 # read by the scripts that source this
+EK_VM_SUITE_APPEND="trace_event=block:block_rq_insert,block:block_rq_requeue"
 # Modules the initramfs needs to mount the host's root (their dependencies
 # follow from modprobe); whatever a kernel builds in is skipped.
 EK_VM_INITRD_MODULES=(virtio_pci 9pnet_virtio 9p overlay)
@@ -64,11 +73,12 @@ _vm_initramfs() {
 }
 
 vm_boot() {
-	local ver=$1 secs=$2 log=$3 img initrd moddir root cmdfile rw=() i=0 rc
+	local ver=$1 secs=$2 log=$3 img initrd moddir root cmdfile rw=() i=0 rc params=
 	shift 3
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--rw) rw+=("$(cd "$2" && pwd)"); shift 2 ;;
+		--append) params+=" $2"; shift 2 ;;
 		--) shift; break ;;
 		*) echo "vm_boot: unknown option $1" >&2; return 125 ;;
 		esac
@@ -111,7 +121,7 @@ vm_boot() {
 		rwlist+=${rwlist:+,}$d
 		i=$((i + 1))
 	done
-	append+=" elvkit_rw=$rwlist"
+	append+=" elvkit_rw=$rwlist$params"
 	# Debugging: ELVKIT_VM_APPEND adds kernel parameters (e.g. nokaslr),
 	# ELVKIT_VM_QEMU adds QEMU options (e.g. -monitor unix:/tmp/m,server,nowait).
 	append+=${ELVKIT_VM_APPEND:+ $ELVKIT_VM_APPEND}

@@ -5,16 +5,14 @@ PER_SCHED=1
 . "$(dirname "$0")/lib.sh"
 load_modules || fail "insmod failed"
 tr=/sys/kernel/tracing
-[ -e "$tr/events/block/block_rq_insert/enable" ] || skip "no block_rq_insert tracepoint"
+trace_event_enable block/block_rq_insert || skip "no block_rq_insert tracepoint"
 set_sched "$DEV" "$SCHED" || fail "could not select $SCHED"
 dev=$(tr ':' ',' <"/sys/block/$DEV/dev")
 echo 0 >"$tr/tracing_on"
 : >"$tr/trace"
-echo 1 >"$tr/events/block/block_rq_insert/enable"
 echo 1 >"$tr/tracing_on"
 dd if="/dev/$DEV" of=/dev/null bs=4k count=16 iflag=direct 2>/dev/null
 echo 0 >"$tr/tracing_on"
-echo 0 >"$tr/events/block/block_rq_insert/enable"
 n=$(grep -c "block_rq_insert: $dev " "$tr/trace")
 : >"$tr/trace"
 set_sched "$DEV" none

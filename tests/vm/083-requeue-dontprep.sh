@@ -16,15 +16,15 @@ done
 [ -n "$sd" ] || fail "no scsi_debug disk"
 set_sched "$sd" "$SCHED" || fail "could not select $SCHED on $sd"
 tr=/sys/kernel/tracing
-ev=$tr/events/block/block_rq_requeue/enable
-[ -e "$ev" ] && { : >"$tr/trace"; echo 1 >"$ev"; echo 1 >"$tr/tracing_on"; }
+traced=
+trace_event_enable block/block_rq_requeue && { traced=1; : >"$tr/trace"; echo 1 >"$tr/tracing_on"; }
 out=$(mktemp)
 fio --name=v --filename="/dev/$sd" --rw=randwrite --bs=4k --size=8m --direct=1 \
 	--ioengine=libaio --iodepth=16 --verify=crc32c --verify_fatal=1 \
 	--output-format=terse >"$out" 2>&1 || { cat "$out"; fail "fio failed"; }
 [ "$(fio_errors "$out")" = 0 ] || { cat "$out"; fail "fio errors"; }
-if [ -e "$ev" ]; then
-	echo 0 >"$ev"
+if [ -n "$traced" ]; then
+	echo 0 >"$tr/tracing_on"
 	n=$(grep -c block_rq_requeue "$tr/trace")
 	: >"$tr/trace"
 	[ "$n" -gt 0 ] || fail "no requeue happened (every_nth did not inject)"

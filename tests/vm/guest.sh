@@ -29,6 +29,9 @@ if ! err=$(modprobe null_blk nr_devices=1 memory_backed=1 gb=1 irqmode=2 \
 	exit 1
 fi
 udevadm settle 2>/dev/null || true
+# The events the tests read are on from boot (EK_VM_SUITE_APPEND); the ring
+# buffer records only while a test says so.
+echo 0 >/sys/kernel/tracing/tracing_on 2>/dev/null
 
 scheds=()
 for ko in "$ELVKIT_KO_DIR"/*.ko; do

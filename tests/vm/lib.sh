@@ -132,6 +132,17 @@ all_scheds() {
 # shellcheck disable=SC2034 # read by the tests that source this
 EKDISK_SCHEDS="none mq-deadline kyber bfq"
 
+# trace_event_enable CATEGORY/EVENT: make sure a trace event is on, and
+# leave it on; tests record with tracing_on alone. The guest suite boots
+# with the events its tests read already on (EK_VM_SUITE_APPEND in
+# scripts/lib/vm.sh): turning one on or off patches kernel text on the
+# running CPUs, which QEMU's multi-threaded TCG once got wrong.
+trace_event_enable() {
+	local f=/sys/kernel/tracing/events/$1/enable
+	[ -e "$f" ] || return 1
+	[ "$(cat "$f")" = 1 ] || echo 1 >"$f"
+}
+
 # KERNEL_BAD: what the kernel must never say.
 . "$ELVKIT_TOP/scripts/lib/kernel-bad.sh"
 
