@@ -579,6 +579,12 @@ static struct ek_rq *as_settle(struct as_data *ad, ek_u64 now)
 	return ad->memo_rq;
 }
 
+/* as_settle(), answered from the memo while it holds. */
+static struct ek_rq *as_settled(struct as_data *ad, ek_u64 now)
+{
+	return as_memo_holds(ad, now) ? ad->memo_rq : as_settle(ad, now);
+}
+
 /* Every entry point that can change what as_pick() finds starts here. */
 static struct as_data *as_enter(void *sd)
 {
@@ -734,8 +740,7 @@ static void as_move_to_dispatch(struct as_data *ad, struct ek_rq *rq, ek_u64 now
 static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 {
 	struct as_data *ad = sd;
-	struct ek_rq *rq = as_memo_holds(ad, now) ? ad->memo_rq :
-			   as_settle(ad, now);
+	struct ek_rq *rq = as_settled(ad, now);
 
 	as_enter(ad);
 
@@ -759,11 +764,7 @@ static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 /* Also commits the state, so that a wait due now starts with its timer. */
 static int as_has_work(void *sd, ek_u64 now)
 {
-	struct as_data *ad = sd;
-
-	if (as_memo_holds(ad, now))
-		return ad->memo_rq != EK_NULL;
-	return as_settle(ad, now) != EK_NULL;
+	return as_settled(sd, now) != EK_NULL;
 }
 
 /* nr_requests changed: as_queue_full() may now say otherwise. */
