@@ -13,23 +13,29 @@ mapfile -t policies < <("$(dirname "$cost")/elvkit-sim" --list |
 # Per-process policies also with one process (one queue); the plain
 # columns have 64 processes. ONEQ="" leaves these out.
 for p in ${ONEQ-fair-queue}; do policies+=("$p:1"); done
+# Policies whose path differs on flash also on a non-rotational device
+# (NAME@nonrot), the path the kernel overhead benchmark (null_blk) takes.
+# NONROT="" leaves these out.
+for p in ${NONROT-anticipatory fair-queue}; do policies+=("$p@nonrot"); done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 echo "instructions per request (insert + dispatch + completion), callgrind, $ops requests per cell"
 echo "(policy code only: the harness loop in src/sim/cost.c is subtracted;"
-echo " 64 processes, NAME:1 one process)"
+echo " 64 processes, NAME:1 one process; a rotational device, NAME@nonrot not)"
 printf '%8s' depth
-for p in "${policies[@]}"; do printf ' %14s' "$p"; done
+for p in "${policies[@]}"; do printf ' %19s' "$p"; done
 echo
 declare -A first last
 for d in $depths; do
 	printf '%8s' "$d"
 	for p in "${policies[@]}"; do
 		out=$tmp/cg.$p.$d
+		args=("$p")
+		[[ $p != *@nonrot ]] || args=(--nonrot "${p%@nonrot}")
 		valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect=cost_loop \
-			"$cost" "$p" "$d" "$ops" >/dev/null 2>"$tmp/err" || {
-			printf ' %14s' fail
+			"$cost" "${args[@]}" "$d" "$ops" >/dev/null 2>"$tmp/err" || {
+			printf ' %19s' fail
 			continue
 		}
 		ir=$(sed -n 's/^totals: *\([0-9]*\).*/\1/p' "$out" | head -n1)
@@ -37,7 +43,7 @@ for d in $depths; do
 		harness=$(callgrind_annotate --auto=no "$out" 2>/dev/null |
 			awk '/src\/sim\/cost\.c:/ { gsub(",", "", $1); s += $1 } END { print s + 0 }')
 		per=$(awk -v a="$ir" -v h="$harness" -v b="$ops" 'BEGIN { printf "%.1f", (a - h) / b }')
-		printf ' %14s' "$per"
+		printf ' %19s' "$per"
 		[ -n "${first[$p]:-}" ] || first[$p]=$per
 		last[$p]=$per
 	done
@@ -46,9 +52,9 @@ done
 printf '%8s' "x growth"
 for p in "${policies[@]}"; do
 	if [ -n "${first[$p]:-}" ]; then
-		printf ' %14s' "$(awk -v a="${last[$p]}" -v b="${first[$p]}" 'BEGIN { printf "%.2f", a / b }')"
+		printf ' %19s' "$(awk -v a="${last[$p]}" -v b="${first[$p]}" 'BEGIN { printf "%.2f", a / b }')"
 	else
-		printf ' %14s' "-"
+		printf ' %19s' "-"
 	fi
 done
 echo

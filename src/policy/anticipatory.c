@@ -205,6 +205,7 @@ struct as_data {
 	ek_u64 fifo_expire[2];
 	ek_u64 batch_expire[2];
 	int antic_nonrot;
+	int antic_on;			/* as_update_antic_on() */
 	ek_u64 async_depth;
 
 	/*
@@ -270,10 +271,16 @@ static int as_batch_expired(struct as_data *ad, ek_u64 now)
 	return now >= ad->batch_start_ns + ad->batch_expire[ad->batch_dir];
 }
 
+/* Asked on every call; the device is fixed, so only tunables change it. */
 static int as_antic_enabled(struct as_data *ad)
 {
-	return ad->antic_expire &&
-	       (ad->host->dev.rotational || ad->antic_nonrot);
+	return ad->antic_on;
+}
+
+static void as_update_antic_on(struct as_data *ad)
+{
+	ad->antic_on = ad->antic_expire &&
+		       (ad->host->dev.rotational || ad->antic_nonrot);
 }
 
 /* When P's window closes, or EK_U64_MAX while its read is on the device. */
@@ -467,6 +474,41 @@ static int as_has_work_at(struct as_data *ad, ek_u64 now)
 	return pk.act == AS_ACT_RQ;
 }
 
+/*
+ * Nothing can wait: anticipation is off (a non-rotational device, or
+ * antic_expire 0) and no wait is running or just ended. as_pick() is then
+ * a deadline pick whose only "no" besides an empty queue is a drain, and
+ * whether a request comes needs no search (as_quick_work). Then only
+ * dispatch picks, once per request, where the waiting path picks after
+ * every event: on null_blk that was 7% of the IOPS behind mq-deadline.
+ */
+static int as_quick(struct as_data *ad)
+{
+	return !as_antic_enabled(ad) && ad->state == AS_OFF && !ad->hit_rq;
+}
+
+/*
+ * as_has_work_at() when as_quick(): as_pick() drains (no request) when
+ * it would change direction with the running batch's requests still on
+ * the device, and it changes direction when the batch's direction has
+ * nothing queued, or when both do and the batch's time is up.
+ */
+static int as_quick_work(struct as_data *ad, ek_u64 now)
+{
+	int dir = ad->batch_dir;
+	ek_u64 reads = ek_dlq_nr(&ad->q, EK_READ);
+	ek_u64 writes = ek_dlq_nr(&ad->q, EK_WRITE);
+
+	if (ek_dlq_special_head(&ad->q))
+		return 1;
+	if (!reads && !writes)
+		return 0;
+	if (!ad->nr_inflight[dir])
+		return 1;
+	return ek_dlq_nr(&ad->q, dir) &&
+	       !(reads && writes && as_batch_expired(ad, now));
+}
+
 /* The earliest time a running wait can end by itself. */
 static ek_u64 as_wake_time(struct as_data *ad)
 {
@@ -610,6 +652,7 @@ static int as_init(void *sd, struct ek_host *host, const ek_s64 *values)
 		values[AS_T_WRITE_BATCH_EXPIRE] * EK_NSEC_PER_MSEC;
 	ad->antic_expire = values[AS_T_ANTIC_EXPIRE] * EK_NSEC_PER_MSEC;
 	ad->antic_nonrot = values[AS_T_ANTIC_NONROT] != 0;
+	as_update_antic_on(ad);
 	ad->async_depth = (ek_u64)values[AS_T_ASYNC_DEPTH];
 	return 0;
 }
@@ -644,6 +687,7 @@ static void as_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 	default:
 		return;
 	}
+	as_update_antic_on(ad);
 	/*
 	 * No clock here: end a wait that is now off or re-aim its timer, and
 	 * have the host look again (has_work settles the new state).
@@ -691,7 +735,8 @@ static void as_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 	int why;
 
 	if (rq->pctx && rq->dir == EK_READ) {
-		if (rq->sync && !requeued)
+		/* the statistics serve anticipation only */
+		if (rq->sync && !requeued && as_antic_enabled(ad))
 			as_update_pstat(rq->pctx, rq, now);
 		as_ps(rq->pctx)->nr_queued += 1;
 	}
@@ -702,6 +747,8 @@ static void as_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 		ek_dlq_add(&ad->q, rq,
 			   ek_dlq_deadline(now, ad->fifo_expire[rq->dir]));
 
+	if (as_quick(ad))
+		return;		/* has_work and dispatch need nothing more */
 	if (ad->state == AS_WAIT) {
 		why = as_break(ad, ad->last_pctx, rq, now);
 		if (why != AS_END_NONE) {
@@ -740,8 +787,16 @@ static void as_move_to_dispatch(struct as_data *ad, struct ek_rq *rq, ek_u64 now
 static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 {
 	struct as_data *ad = sd;
-	struct ek_rq *rq = as_settled(ad, now);
+	int quick = as_quick(ad);
+	struct ek_rq *rq;
+	struct as_pick pk;
 
+	if (quick) {
+		as_pick(ad, now, &pk);
+		rq = pk.act == AS_ACT_RQ ? pk.rq : EK_NULL;
+	} else {
+		rq = as_settled(ad, now);
+	}
 	as_enter(ad);
 
 	if (!rq)
@@ -757,14 +812,19 @@ static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 	}
 	ad->nr_inflight[rq->dir] += 1;
 	ad->count[rq->dir == EK_READ ? AS_C_READS : AS_C_WRITES] += 1;
-	as_settle(ad, now);	/* a wait for this read may start already */
+	if (!quick)
+		as_settle(ad, now);	/* a wait for this read may start already */
 	return rq;
 }
 
 /* Also commits the state, so that a wait due now starts with its timer. */
 static int as_has_work(void *sd, ek_u64 now)
 {
-	return as_settled(sd, now) != EK_NULL;
+	struct as_data *ad = sd;
+
+	if (as_quick(ad))
+		return as_quick_work(ad, now);
+	return as_settled(ad, now) != EK_NULL;
 }
 
 /* nr_requests changed: as_queue_full() may now say otherwise. */
@@ -784,14 +844,9 @@ static void as_undispatch(struct as_data *ad, struct ek_rq *rq)
 		as_ps(rq->pctx)->nr_inflight -= 1;
 }
 
-static void as_completed(void *sd, struct ek_rq *rq, ek_u64 now)
+/* rq completed: take it off the device, and start its owner's think time. */
+static void as_complete(struct as_data *ad, struct ek_rq *rq, ek_u64 now)
 {
-	struct as_data *ad = sd;
-	int had_work = as_memo_holds(ad, now) ? ad->memo_rq != EK_NULL :
-		       as_has_work_at(ad, now);
-
-	as_enter(ad);
-
 	as_undispatch(ad, rq);
 	if (rq->pctx && rq->dir == EK_READ && rq->sync) {
 		struct as_pstat *ps = as_ps(rq->pctx);
@@ -799,6 +854,26 @@ static void as_completed(void *sd, struct ek_rq *rq, ek_u64 now)
 		ps->last_end_ns = now;
 		ps->flags |= AS_PS_HAS_END;
 	}
+}
+
+static void as_completed(void *sd, struct ek_rq *rq, ek_u64 now)
+{
+	struct as_data *ad = sd;
+	int had_work;
+
+	if (as_quick(ad)) {
+		/* only a drain can end, and nothing can start a wait */
+		had_work = as_quick_work(ad, now);
+		as_enter(ad);
+		as_complete(ad, rq, now);
+		if (!had_work && as_quick_work(ad, now))
+			ad->host->ops->kick(ad->host);
+		return;
+	}
+	had_work = as_memo_holds(ad, now) ? ad->memo_rq != EK_NULL :
+		   as_has_work_at(ad, now);
+	as_enter(ad);
+	as_complete(ad, rq, now);
 	/* a wait's window starts now, or a drained batch switch may go */
 	if (as_settle(ad, now) && !had_work)
 		ad->host->ops->kick(ad->host);

@@ -6,7 +6,11 @@
  * --toggle-collect=cost_loop` counts the instructions a request costs at
  * that queue depth. Sectors are pseudo-random, a quarter of the requests
  * are writes, from PROCS processes (64 unless given: a per-process policy
- * costs differently with one queue and with many).
+ * costs differently with one queue and with many). The device is
+ * rotational unless --nonrot comes first: anticipatory and fair-queue take
+ * other paths on flash (no anticipation, no idling), and the kernel's
+ * overhead benchmark (scripts/bench-overhead.sh) runs on null_blk, which
+ * is non-rotational.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +97,11 @@ int main(int argc, char **argv)
 	ek_u64 depth, n, i, seed = 1;
 	ek_u32 k;
 
+	if (argc > 1 && !strcmp(argv[1], "--nonrot")) {
+		host.dev.rotational = 0;
+		argc--;
+		argv++;
+	}
 	if (argc == 4) {
 		snprintf(name, sizeof(name), "%s", argv[1]);
 		colon = strchr(name, ':');
@@ -103,7 +112,7 @@ int main(int argc, char **argv)
 	}
 	if (argc != 4 || !(p = sim_find_policy(name)) || !nowners ||
 	    nowners > MAX_OWNERS) {
-		fprintf(stderr, "usage: elvkit-cost POLICY[:PROCS] DEPTH OPS (PROCS 1..%d)\n",
+		fprintf(stderr, "usage: elvkit-cost [--nonrot] POLICY[:PROCS] DEPTH OPS (PROCS 1..%d)\n",
 			MAX_OWNERS);
 		return 2;
 	}
