@@ -256,6 +256,16 @@ struct ek_policy {
 	 * queue/nr_requests was written). Called with nothing queued.
 	 */
 	void (*depth_updated)(void *sd);
+	/*
+	 * Optional (NULL: always): whether a request allocated now should
+	 * carry its process's context, for a policy with pctx_size that
+	 * needs contexts only in some modes (anticipatory when it cannot
+	 * wait). Finding the context costs the kernel a lookup under the
+	 * queue lock and a reference per request. A request without one is
+	 * served as a context-less one. Like limit_depth, called without
+	 * serialising: it must only read.
+	 */
+	int (*pctx_wanted)(void *sd);
 
 	ek_u32 flags;			/* EK_POLICY_* */
 };
@@ -266,5 +276,11 @@ struct ek_policy {
  * that control write depth themselves.
  */
 #define EK_POLICY_NO_WBT 0x1u
+
+/* Whether a request allocated now gets its process's context (pctx_wanted). */
+static inline int ek_policy_wants_pctx(const struct ek_policy *p, void *sd)
+{
+	return p->pctx_size && (!p->pctx_wanted || p->pctx_wanted(sd));
+}
 
 #endif

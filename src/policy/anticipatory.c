@@ -827,6 +827,12 @@ static int as_has_work(void *sd, ek_u64 now)
 	return as_settled(ad, now) != EK_NULL;
 }
 
+/* Contexts serve anticipation only (as_quick() has no use for them). */
+static int as_pctx_wanted(void *sd)
+{
+	return as_antic_enabled(sd);
+}
+
 /* nr_requests changed: as_queue_full() may now say otherwise. */
 static void as_depth_updated(void *sd)
 {
@@ -978,4 +984,5 @@ const struct ek_policy ek_anticipatory_policy = {
 	.pctx_exit = as_pctx_exit,
 	.limit_depth = as_limit_depth,
 	.depth_updated = as_depth_updated,
+	.pctx_wanted = as_pctx_wanted,
 };

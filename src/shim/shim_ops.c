@@ -340,7 +340,7 @@ static void ek_prepare_request(struct request *rq)
 	erq->host_rq = rq;
 	erq->owner = task_tgid_nr(current);
 	rq->elv.icq = NULL;
-	if (ek_policy_of(eq)->pctx_size) {
+	if (ek_policy_wants_pctx(ek_policy_of(eq), eq->sd)) {
 		rq->elv.icq = ioc_find_get_icq(rq->q);
 		if (rq->elv.icq)
 			erq->pctx = &ek_icq_of(rq->elv.icq)->pctx;

@@ -49,7 +49,7 @@ static void fill(struct ek_rq *rq, ek_u64 i)
 	rq->prio_class = EK_PRIO_BE;
 	rq->prio_level = 4;
 	rq->owner = owner + 1;
-	rq->pctx = pctx[owner];
+	rq->pctx = ek_policy_wants_pctx(pol, sd) ? pctx[owner] : NULL;
 	rq->arrival_ns = now;
 }
 

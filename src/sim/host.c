@@ -63,7 +63,8 @@ static int host_submit_bio(struct sim *s, struct sbio *b)
 	r->rq.prio_class = t->prio.cls;
 	r->rq.prio_level = t->prio.lvl;
 	r->rq.owner = t->id + 1;
-	r->rq.pctx = thread_pctx(s, t);
+	r->rq.pctx = ek_policy_wants_pctx(s->pol, s->sd) ? thread_pctx(s, t) :
+		     NULL;
 	r->rq.arrival_ns = s->now;
 	r->rq.host_rq = r;
 	r->bios = r->bios_tail = b;
