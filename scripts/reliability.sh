@@ -13,6 +13,7 @@ cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
 . scripts/lib/vm.sh
 . scripts/lib/results.sh
+. scripts/lib/vm-suite.sh
 case "${1:-}" in -h | --help)
 	sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
 	exit 0
@@ -38,22 +39,12 @@ for ver in "${vers[@]}"; do
 	fi
 	# The guest reads the schedulers' tunable tables from the simulator.
 	make --no-print-directory -s build/elvkit-sim >/dev/null || { rc=1; continue; }
-	group="vm-$ver"
-	rm -f "$ELVKIT_RESULTS/$group.txt" "$ELVKIT_RESULTS/$group.done" "$ELVKIT_RESULTS/rel-$ver.tsv"
-	log="$ELVKIT_RESULTS/vm-$ver-console.log"
+	vm_suite_reset "$ver"
 	t0=$SECONDS
 	echo "reliability: $ver at scale $scale"
-	vm_boot "$ver" "${ELVKIT_VM_TIMEOUT:-$((3600 + 1800 * scale))}" "$log" --rw "$ELVKIT_RESULTS" --append "$EK_VM_SUITE_APPEND" -- \
-		env ELVKIT_REL_SCALE="$scale" ELVKIT_VM_TEST_TIMEOUT="${ELVKIT_VM_TEST_TIMEOUT:-$((600 + 600 * scale))}" \
-		tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS" "${ELVKIT_REL_TESTS:-7[0-9][0-9]-rel-* 999-*}"
-	vrc=$?
-	tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    ' || true
-	if [ ! -e "$ELVKIT_RESULTS/$group.done" ]; then
-		vm_unfinished reliability "$log" "$vrc"
-		record "$group" FAIL "vm/$ver/guest-finished"
-		rc=1
-	fi
-	grep -q '^FAIL' "$ELVKIT_RESULTS/$group.txt" && rc=1
+	vm_guest_suite reliability "$ver" "${ELVKIT_VM_TIMEOUT:-$((3600 + 1800 * scale))}" \
+		"${ELVKIT_REL_TESTS:-7[0-9][0-9]-rel-* 999-*}" ELVKIT_REL_SCALE="$scale" \
+		ELVKIT_VM_TEST_TIMEOUT="${ELVKIT_VM_TEST_TIMEOUT:-$((600 + 600 * scale))}" || rc=1
 	echo "reliability: $ver took $((SECONDS - t0)) s"
 done
 scripts/rel-report.py "$ELVKIT_RESULTS" "${vers[@]}"

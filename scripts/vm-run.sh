@@ -7,12 +7,13 @@ cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/kernels.sh
 . scripts/lib/vm.sh
 . scripts/lib/results.sh
+. scripts/lib/vm-suite.sh
 ver=${1:?usage: vm-run.sh RELEASE [GLOB]}
 only=${2:-[0-9]*}
 export ELVKIT_RESULTS=${ELVKIT_RESULTS:-$PWD/build/results}
 group="vm-$ver"
 mkdir -p "$ELVKIT_RESULTS"
-rm -f "$ELVKIT_RESULTS/$group.txt" "$ELVKIT_RESULTS/$group.done" "$ELVKIT_RESULTS/rel-$ver.tsv"
+vm_suite_reset "$ver"
 
 k_vmlinuz "$ver" >/dev/null || { record "$group" FAIL "vm/$ver/kernel-image"; exit 1; }
 ls build/"$ver"/*.ko >/dev/null 2>&1 || { record "$group" FAIL "vm/$ver/modules-built"; exit 1; }
@@ -20,14 +21,5 @@ ls build/"$ver"/*.ko >/dev/null 2>&1 || { record "$group" FAIL "vm/$ver/modules-
 # The guest reads the schedulers' tunable tables from the simulator binary.
 make --no-print-directory -s build/elvkit-sim >/dev/null || { record "$group" FAIL "vm/$ver/elvkit-sim-built"; exit 1; }
 
-log="$ELVKIT_RESULTS/vm-$ver-console.log"
 echo "vm-run: booting $ver ($(k_vmlinuz "$ver"))"
-vm_boot "$ver" 3600 "$log" --rw "$ELVKIT_RESULTS" --append "$EK_VM_SUITE_APPEND" -- tests/vm/guest.sh "$ver" "$ELVKIT_RESULTS" "$only"
-rc=$?
-tr -d '\r' <"$log" | grep -E '^(PASS|FAIL|SKIP) |^    ' || true
-if [ ! -e "$ELVKIT_RESULTS/$group.done" ]; then
-	vm_unfinished vm-run "$log" "$rc"
-	record "$group" FAIL "vm/$ver/guest-finished"
-	exit 1
-fi
-! grep -q '^FAIL' "$ELVKIT_RESULTS/$group.txt"
+vm_guest_suite vm-run "$ver" 3600 "$only"

@@ -20,7 +20,7 @@ refcnt() { cat "/sys/module/${1//-/_}/refcnt" 2>/dev/null || echo gone; }
 load_modules || fail "insmod failed"
 for n in churn1 churn2; do
 	d=$(rel_nullb_create "$n" 64) || fail "null_blk $n"
-	rel_wait_bdev "$d" || fail "/dev/$d"
+	bdev_node "$d" || fail "/dev/$d"
 	devs+=("$d")
 done
 busy=${devs[0]} spare=${devs[1]}

@@ -64,7 +64,7 @@ for ((r = 0; r < rounds; r++)); do
 	# wrong data there is null_blk's and only counted; the scsi_debug
 	# round above is where removal must not cost data.
 	nb=$(rel_nullb_create relrm 64) || fail "null_blk device"
-	rel_wait_bdev "$nb" || fail "/dev/$nb"
+	bdev_node "$nb" || fail "/dev/$nb"
 	io_then_remove "nullb-$r" "$nb" reported sh -c "echo 0 >$NULLB_CFS/relrm/power"
 	rmdir "$NULLB_CFS/relrm" || fail "rmdir relrm"
 done

@@ -15,7 +15,7 @@ rel_cleanup() {
 	nullb_remove relcpu
 }
 dev=$(rel_nullb_create relcpu 64 submit_queues=2) || fail "null_blk device"
-rel_wait_bdev "$dev" || fail "/dev/$dev"
+bdev_node "$dev" || fail "/dev/$dev"
 set_sched "$dev" "$SCHED" || fail "select $SCHED"
 rel_tune_waits "$dev" "$SCHED"
 rel_fio hotplug --filename="/dev/$dev" --time_based --runtime=900 --verify=crc32c \

@@ -19,7 +19,7 @@ for ((i = 0; i < ndev; i++)); do
 	d=$(rel_nullb_create "relmany$i" 16 hw_queue_depth=16) || fail "null_blk device $i"
 	devs+=("$d")
 done
-for d in "${devs[@]}"; do rel_wait_bdev "$d" || fail "/dev/$d"; done
+for d in "${devs[@]}"; do bdev_node "$d" || fail "/dev/$d"; done
 sync
 echo 3 >/proc/sys/vm/drop_caches
 slab0=$(kb Slab) used0=$(($(kb MemTotal) - $(kb MemFree)))

@@ -63,10 +63,21 @@ nullb_create() {
 		sleep 0.1
 	done
 	[ -n "$dev" ] || return 1
-	[ -b "/dev/$dev" ] || udevadm settle 2>/dev/null
-	[ -b "/dev/$dev" ] || mknod "/dev/$dev" b "$(cut -d: -f1 "/sys/block/$dev/dev")" \
-		"$(cut -d: -f2 "/sys/block/$dev/dev")" || return 1
+	bdev_node "$dev" || return 1
 	echo "$dev"
+}
+
+# bdev_node NAME: /dev/NAME, a disk in /sys/block, is there after: waited
+# for (up to 10 s, udev asked to settle after 2), else made from sysfs.
+bdev_node() {
+	local i
+	for i in $(seq 50); do
+		[ -b "/dev/$1" ] && return 0
+		[ "$i" = 10 ] && udevadm settle 2>/dev/null
+		sleep 0.2
+	done
+	[ -b "/dev/$1" ] || mknod "/dev/$1" b "$(cut -d: -f1 "/sys/block/$1/dev")" \
+		"$(cut -d: -f2 "/sys/block/$1/dev")"
 }
 
 # nullb_remove NAME: power the device off (removing its disk) and delete it.

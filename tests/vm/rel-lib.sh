@@ -183,17 +183,6 @@ rel_nullb_create() {
 		completion_nsec=20000 hw_queue_depth=32 "$@"
 }
 
-# rel_wait_bdev NAME: wait (up to 10 s) for /dev/NAME to appear.
-rel_wait_bdev() {
-	local i
-	for i in $(seq 50); do
-		[ -b "/dev/$1" ] && return 0
-		[ "$i" = 10 ] && udevadm settle 2>/dev/null
-		sleep 0.2
-	done
-	[ -b "/dev/$1" ] || mknod "/dev/$1" b "$(cut -d: -f1 "/sys/block/$1/dev")" "$(cut -d: -f2 "/sys/block/$1/dev")"
-}
-
 # rel_scsi_debug ARGS...: load scsi_debug with ARGS and print its disk name.
 rel_scsi_debug() {
 	local b sd=""
@@ -204,7 +193,7 @@ rel_scsi_debug() {
 		[ -e "$b" ] && sd=${b##*/}
 	done
 	[ -n "$sd" ] || return 1
-	rel_wait_bdev "$sd"
+	bdev_node "$sd"
 	echo "$sd"
 }
 
