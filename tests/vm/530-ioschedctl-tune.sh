@@ -19,14 +19,27 @@ for f in "$dir"/*; do
 done
 
 table=$(tunable_table "$SCHED") || exit 1
+# Every tunable to a value other than its default, in one call (ioschedctl
+# takes several; each of its calls costs about a second under TCG), then
+# each one refused above its range, then all back to the defaults.
+sets=() defs=() want=""
 while read -r name def min max; do
 	new=$min; [ "$new" = "$def" ] && new=$max
-	out=$("$ISC" tune "$DEV" "$name=$new") || fail "tune $name=$new failed"
-	[ "$out" = "$DEV: $name = $new" ] || fail "tune printed '$out'"
+	sets+=("$name=$new")
+	defs+=("$name=$def")
+	want+="$DEV: $name = $new"$'\n'
+done <<<"$table"
+out=$("$ISC" tune "$DEV" "${sets[@]}") || fail "tune ${sets[*]} failed"
+[ "$out"$'\n' = "$want" ] || fail "tune printed '$out', not '$want'"
+while read -r name def min max; do
+	new=$min; [ "$new" = "$def" ] && new=$max
 	[ "$(cat "$dir/$name")" = "$new" ] || fail "$name reads $(cat "$dir/$name") after tune"
 	expect_err 1 "kernel refused $name=$((max + 1)) for $DEV: Invalid argument" tune "$DEV" "$name=$((max + 1))"
 	[ "$(cat "$dir/$name")" = "$new" ] || fail "$name changed after a refused value"
-	"$ISC" tune "$DEV" "$name=$def" >/dev/null || fail "restoring $name"
+done <<<"$table"
+"$ISC" tune "$DEV" "${defs[@]}" >/dev/null || fail "restoring the defaults"
+while read -r name def _; do
+	[ "$(cat "$dir/$name")" = "$def" ] || fail "$name reads $(cat "$dir/$name"), not its default $def"
 done <<<"$table"
 
 first=$(awk 'NR == 1 {print $1}' <<<"$table")
