@@ -43,7 +43,7 @@ for ver in "${vers[@]}"; do
 	t0=$SECONDS
 	echo "reliability: $ver at scale $scale"
 	vm_guest_suite reliability "$ver" "${ELVKIT_VM_TIMEOUT:-$((3600 + 1800 * scale))}" \
-		"${ELVKIT_REL_TESTS:-7[0-9][0-9]-rel-* 999-*}" ELVKIT_REL_SCALE="$scale" \
+		"${ELVKIT_REL_TESTS:-7[0-9][0-9]-rel-* 999-*}" ELVKIT_REL_SCALE="$scale" ELVKIT_VM_SCHEDS="${ELVKIT_VM_SCHEDS:-}" \
 		ELVKIT_VM_TEST_TIMEOUT="${ELVKIT_VM_TEST_TIMEOUT:-$((600 + 600 * scale))}" || rc=1
 	echo "reliability: $ver took $((SECONDS - t0)) s"
 done

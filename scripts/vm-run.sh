@@ -22,4 +22,4 @@ ls build/"$ver"/*.ko >/dev/null 2>&1 || { record "$group" FAIL "vm/$ver/modules-
 make --no-print-directory -s build/elvkit-sim >/dev/null || { record "$group" FAIL "vm/$ver/elvkit-sim-built"; exit 1; }
 
 echo "vm-run: booting $ver ($(k_vmlinuz "$ver"))"
-vm_guest_suite vm-run "$ver" 3600 "$only"
+vm_guest_suite vm-run "$ver" 3600 "$only" ELVKIT_VM_SCHEDS="${ELVKIT_VM_SCHEDS:-}"

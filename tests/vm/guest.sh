@@ -39,6 +39,10 @@ for ko in "$ELVKIT_KO_DIR"/*.ko; do
 	case $n in elvkit | ekdisk) ;; *) scheds+=("$n") ;; esac
 done
 export ELVKIT_SCHEDS="${scheds[*]}"
+# ELVKIT_VM_SCHEDS: the schedulers PER_SCHED tests run under instead of
+# elvkit's own (e.g. "mq-deadline deadline-read", to tell the kernel's
+# behaviour from ours).
+[ -z "${ELVKIT_VM_SCHEDS:-}" ] || read -ra scheds <<<"$ELVKIT_VM_SCHEDS"
 
 # guest_test FILE NAME [SCHED]: one guest test, timed.
 guest_test() {
