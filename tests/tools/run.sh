@@ -9,6 +9,10 @@ cd "$(dirname "$0")/../.." || exit 1
 export ELVKIT_RESULTS
 mkdir -p "$ELVKIT_RESULTS"
 : >"$ELVKIT_RESULTS/tools.txt"	# this runner owns the group: no pile-up on reruns
+# The tools run as a user runs them, not as part of a make: a make they
+# start themselves must not find the parent's jobserver flags (make -j
+# check-user), or it warns on stderr, which the tests read.
+unset MAKEFLAGS MFLAGS MAKELEVEL GNUMAKEFLAGS
 failed=0
 for t in tests/tools/[0-9]*.sh; do
 	name=$(basename "$t" .sh)
