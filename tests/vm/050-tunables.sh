@@ -12,7 +12,8 @@ while read -r name def min max; do
 	f=$dir/$name
 	read -r v <"$f" || fail "$name unreadable"
 	[ "$v" = "$def" ] || fail "$name default $v, expected $def"
-	new=$min; [ "$new" = "$def" ] && new=$max
+	other_value "$def" "$min" "$max"
+	new=$OTHER
 	echo "$new" >"$f" 2>/dev/null || fail "$name rejected valid $new"
 	read -r v <"$f"
 	[ "$v" = "$new" ] || fail "$name: wrote $new, reads $v"

@@ -25,19 +25,21 @@ done
 
 table=$(tunable_table "$SCHED") || exit 1
 # Every tunable to a value other than its default, in one call (ioschedctl
-# takes several; each of its calls costs about a second under TCG), then
+# takes several; each of its calls starts a shell, slow under TCG), then
 # each one refused above its range, then all back to the defaults.
 sets=() defs=() want=""
+declare -A other
 while read -r name def min max; do
-	new=$min; [ "$new" = "$def" ] && new=$max
-	sets+=("$name=$new")
+	other_value "$def" "$min" "$max"
+	other[$name]=$OTHER
+	sets+=("$name=$OTHER")
 	defs+=("$name=$def")
-	want+="$DEV: $name = $new"$'\n'
+	want+="$DEV: $name = $OTHER"$'\n'
 done <<<"$table"
 out=$("$ISC" tune "$DEV" "${sets[@]}") || fail "tune ${sets[*]} failed"
 [ "$out"$'\n' = "$want" ] || fail "tune printed '$out', not '$want'"
-while read -r name def min max; do
-	new=$min; [ "$new" = "$def" ] && new=$max
+while read -r name _ _ max; do
+	new=${other[$name]}
 	read -r v <"$dir/$name"
 	[ "$v" = "$new" ] || fail "$name reads $v after tune"
 	expect_err 1 "kernel refused $name=$((max + 1)) for $DEV: Invalid argument" tune "$DEV" "$name=$((max + 1))"

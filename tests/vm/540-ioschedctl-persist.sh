@@ -11,7 +11,8 @@ S=${ELVKIT_SCHEDS%% *}
 case " $ELVKIT_SCHEDS " in *" deadline-read "*) S=deadline-read ;; esac
 table=$(tunable_table "$S") || exit 1
 read -r KEY DEF MIN MAX <<<"$table"
-VAL=$MIN; [ "$VAL" = "$DEF" ] && VAL=$MAX
+other_value "$DEF" "$MIN" "$MAX"
+VAL=$OTHER
 
 sd=""
 # shellcheck disable=SC2317 # called by the EXIT trap

@@ -108,6 +108,13 @@ tunable_table() {
 	printf '%s\n' "$t"
 }
 
+# other_value DEF MIN MAX: OTHER := a valid value of a tunable that is not
+# its default (MIN, or MAX where MIN is the default).
+other_value() {
+	OTHER=$2
+	[ "$OTHER" != "$1" ] || OTHER=$3
+}
+
 # The ioschedctl under test, from the source tree.
 ISC=$ELVKIT_TOP/admin/ioschedctl
 
