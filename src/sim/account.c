@@ -155,6 +155,19 @@ void acct_service(struct sim *s, const struct ek_rq *rq)
 }
 
 /* Every request and bio accounted for at the end. */
+void acct_counters(struct sim *s)
+{
+	const struct ek_policy *p = s->pol;
+	struct sim_result *r = s->res;
+	unsigned i;
+
+	r->nr_counters = p->nr_counters;	/* at most EK_MAX_COUNTERS: ek_policy_load */
+	for (i = 0; i < r->nr_counters; i++) {
+		r->counter_name[i] = p->counters[i].name;
+		r->counter[i] = p->read_counter(s->sd, i);
+	}
+}
+
 void acct_end_checks(struct sim *s)
 {
 	struct sim_result *res = s->res;

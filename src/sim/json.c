@@ -4,7 +4,8 @@
  * iops, avg/p99/max_lat_ms and pct_over_*: the foreground threads'
  * application I/Os; read_mbs, write_mbs, dev_iops: the device's;
  * thread_bytes: each foreground thread's application bytes, jain their
- * fairness index.
+ * fairness index; counters: the scheduler's own (its statistics files in
+ * sysfs), at the end of the run.
  */
 #include <stdio.h>
 #include "report.h"
@@ -44,7 +45,10 @@ int json_write(const char *path, const struct sim_row *rows, size_t n)
 		fprintf(f, ", \"thread_bytes\": [");
 		for (k = 0; k < (int)r->nthread_bytes; k++)
 			fprintf(f, "%s%.0f", k ? ", " : "", r->thread_bytes[k]);
-		fprintf(f, "]");
+		fprintf(f, "], \"counters\": {");
+		for (k = 0; k < (int)r->nr_counters; k++)
+			fprintf(f, "%s\"%s\": %.1f", k ? ", " : "", r->counter_name[k], r->counter[k]);
+		fprintf(f, "}");
 		fprintf(f, ", \"truncated\": %s, \"violations\": %llu}",
 			r->truncated ? "true" : "false", (unsigned long long)r->violations);
 	}

@@ -50,6 +50,13 @@ void row_fill(struct sim_row *row, const struct sim_result *r, unsigned n)
 	}
 	for (k = 0; k < M_NR; k++)
 		row->pm[k] = (hi[k] - lo[k]) / 2;
+	row->nr_counters = r[0].nr_counters;
+	for (k = 0; k < row->nr_counters; k++) {
+		row->counter_name[k] = r[0].counter_name[k];
+		row->counter[k] = 0;
+		for (i = 0; i < n; i++)
+			row->counter[k] += (double)r[i].counter[k] / n;
+	}
 }
 
 void row_thread_bytes(struct sim_row *row, const uint64_t *tb, unsigned nthreads, unsigned n)

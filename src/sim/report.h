@@ -26,6 +26,9 @@ struct sim_row {
 	uint64_t violations;
 	double *thread_bytes;		/* per foreground thread, mean over runs (malloc'd) */
 	unsigned nthread_bytes;
+	unsigned nr_counters;		/* the policy's counters, mean over runs */
+	const char *counter_name[EK_MAX_COUNTERS];
+	double counter[EK_MAX_COUNTERS];
 };
 
 void row_fill(struct sim_row *row, const struct sim_result *r, unsigned n);

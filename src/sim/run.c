@@ -59,6 +59,7 @@ int sim_run(const struct sim_config *c, struct sim_result *res)
 			sim_violation(s, "run did not finish");
 		res->elapsed_ns = s->end_ns;
 		acct_threads(s);
+		acct_counters(s);
 		ret = 0;
 	}
 	host_teardown(s);

@@ -99,6 +99,10 @@ struct sim_result {
 	uint64_t wbt_waits;		/* submissions that slept in wbt */
 	uint64_t wbt_scale_downs, wbt_scale_ups;
 	unsigned wbt_min_depth;		/* wbt's smallest max_depth; 0 when off */
+	/* the policy's counters at the end of the run: its statistics files in sysfs */
+	unsigned nr_counters;
+	const char *counter_name[EK_MAX_COUNTERS];
+	uint64_t counter[EK_MAX_COUNTERS];
 	int truncated;			/* hit time_limit */
 	uint64_t violations;
 	char violation[200];		/* the first one */
