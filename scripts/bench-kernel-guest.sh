@@ -118,13 +118,17 @@ DEVSIZE=$((64 << 30))
 SYSQ=/sys/block/$DEV/queue
 TMP=$(mktemp -d)
 # Run by fio before each scheduler's group: select the scheduler and print
-# the scheduler line, which lands in setup-KEY.prerun.txt. No cache dropping
+# the scheduler line, which lands in setup-KEY.prerun.txt. Before the switch
+# (a new scheduler's counters start at 0), keep what the scheduler of the
+# group that just ended counted, in KEY.iosched (prep.sh SCHED [KEY]; see
+# run_point). No cache dropping
 # here: fio invalidates the device's page cache (BLKFLSBUF, which writes back
 # first) when a job opens it, and dropping every cache would evict fio itself,
 # which takes ~25 s to read back over 9p under TCG.
 write_prep() {
 	cat >"$TMP/prep.sh" <<EOF
 #!/bin/bash
+[ -z "\${2:-}" ] || grep -H . $SYSQ/iosched/* >"$TMP/\$2.iosched" 2>/dev/null
 echo "\$1" >$SYSQ/scheduler
 read -r line <$SYSQ/scheduler
 echo "\$line"
@@ -190,20 +194,21 @@ job_args() {
 # selects it. Schedulers are interleaved run by run, so drift over the boot
 # hits them alike.
 run_point() {
-	local dev=$1 wl=$2 t=$3 base r s rc f
+	local dev=$1 wl=$2 t=$3 base r s rc f prev=""
 	shift 3
 	base=$OUT/raw/$dev/$wl-t$t
 	local args=(--output-format=json --group_reporting --ioengine=psync
 		--filename="/dev/$DEV" --randrepeat=0)
 	for r in $(seq 1 "$RUNS"); do
 		for s in "$@"; do
-			args+=(--name="setup-r$r-$s" --stonewall --exec_prerun="$TMP/prep.sh $s"
+			args+=(--name="setup-r$r-$s" --stonewall --exec_prerun="$TMP/prep.sh $s $prev"
 				--rw=read --bs=4k --size=4k --direct=1 --numjobs=1)
 			job_args "$wl" "$t" "r$r-$s"
 			args+=("${JOB[@]}" --time_based --runtime="$RUNTIME")
+			prev=r$r-$s
 		done
 	done
-	rm -f "$TMP"/*_lat.*.log "$TMP"/*_clat.*.log "$TMP"/*_slat.*.log
+	rm -f "$TMP"/*_lat.*.log "$TMP"/*_clat.*.log "$TMP"/*_slat.*.log "$TMP"/*.iosched
 	# In $TMP: fio saves each prerun's output in its working directory.
 	# startup: its idle baseline and its fresh process come on top.
 	local extra=0
@@ -211,6 +216,13 @@ run_point() {
 	(cd "$TMP" && timeout $(( (RUNTIME + 10 + extra) * RUNS * $# + 120 )) \
 		fio "${args[@]}" >"$base.json" 2>"$base.err")
 	rc=$?
+	grep -H . "$SYSQ"/iosched/* >"$TMP/$prev.iosched" 2>/dev/null
+	# The schedulers' own counters and tunables, per group: "GROUP NAME VALUE".
+	for f in "$TMP"/*.iosched; do
+		[ -s "$f" ] || continue
+		sed "s|^.*/\([^/:]*\):|${f##*/} \1 |; s|^\([^ ]*\)\.iosched |\1 |" "$f"
+	done >"$base.iosched"
+	[ -s "$base.iosched" ] || rm -f "$base.iosched"
 	# Exact shares: every I/O's total latency (ns) from the per-I/O logs.
 	{
 		printf '{"rc": %d' "$rc"
