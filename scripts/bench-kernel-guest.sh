@@ -120,20 +120,24 @@ TMP=$(mktemp -d)
 # Run by fio before each scheduler's group: select the scheduler and print
 # the scheduler line, which lands in setup-KEY.prerun.txt. Before the switch
 # (a new scheduler's counters start at 0), keep what the scheduler of the
-# group that just ended counted, in KEY.iosched (prep.sh SCHED [KEY]; see
-# run_point). No cache dropping
+# group that just ended counted (prep.sh SCHED [KEY]: keep.sh KEY writes
+# every file of queue/iosched/ to KEY.iosched; see run_point). No cache dropping
 # here: fio invalidates the device's page cache (BLKFLSBUF, which writes back
 # first) when a job opens it, and dropping every cache would evict fio itself,
 # which takes ~25 s to read back over 9p under TCG.
 write_prep() {
+	cat >"$TMP/keep.sh" <<EOF
+#!/bin/bash
+grep -H . $SYSQ/iosched/* >"$TMP/\$1.iosched" 2>/dev/null
+EOF
 	cat >"$TMP/prep.sh" <<EOF
 #!/bin/bash
-[ -z "\${2:-}" ] || grep -H . $SYSQ/iosched/* >"$TMP/\$2.iosched" 2>/dev/null
+[ -z "\${2:-}" ] || $TMP/keep.sh "\$2"
 echo "\$1" >$SYSQ/scheduler
 read -r line <$SYSQ/scheduler
 echo "\$line"
 EOF
-	chmod +x "$TMP/prep.sh"
+	chmod +x "$TMP/prep.sh" "$TMP/keep.sh"
 }
 
 cur_sched() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$SYSQ/scheduler"; }
@@ -216,7 +220,7 @@ run_point() {
 	(cd "$TMP" && timeout $(( (RUNTIME + 10 + extra) * RUNS * $# + 120 )) \
 		fio "${args[@]}" >"$base.json" 2>"$base.err")
 	rc=$?
-	grep -H . "$SYSQ"/iosched/* >"$TMP/$prev.iosched" 2>/dev/null
+	"$TMP/keep.sh" "$prev"
 	# The schedulers' own counters and tunables, per group: "GROUP NAME VALUE".
 	for f in "$TMP"/*.iosched; do
 		[ -s "$f" ] || continue

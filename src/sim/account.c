@@ -154,7 +154,6 @@ void acct_service(struct sim *s, const struct ek_rq *rq)
 		s->res->max_service_ns = service;
 }
 
-/* Every request and bio accounted for at the end. */
 void acct_counters(struct sim *s)
 {
 	const struct ek_policy *p = s->pol;
@@ -168,6 +167,7 @@ void acct_counters(struct sim *s)
 	}
 }
 
+/* Every request and bio accounted for at the end. */
 void acct_end_checks(struct sim *s)
 {
 	struct sim_result *res = s->res;

@@ -8,17 +8,17 @@ skip() { echo "SKIP: $*" >&2; exit 77; }
 
 sched_file() { echo "/sys/block/${1:-$DEV}/queue/scheduler"; }
 
-# The selected scheduler of a device (the bracketed name). Builtins only:
+# The selected scheduler of a device (the bracketed name). No exec (sed):
 # these run around every step of every test, and an exec costs under TCG.
 current_sched() {
 	local l=""
-	read -r l <"/sys/block/${1:-$DEV}/queue/scheduler"
+	read -r l <"$(sched_file "$1")"
 	case $l in *\[*\]*) l=${l#*[}; printf '%s\n' "${l%%]*}" ;; esac
 }
 
 set_sched() {
 	local dev=$1 name=$2
-	echo "$name" >"/sys/block/$dev/queue/scheduler" || return 1
+	echo "$name" >"$(sched_file "$dev")" || return 1
 	[ "$(current_sched "$dev")" = "$name" ]
 }
 
