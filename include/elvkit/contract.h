@@ -32,6 +32,14 @@ int ek_policy_load(struct ek_policy *ops, const struct ek_policy *p,
 		   const char **why);
 
 /*
+ * A dispatched request finished, for a host that serialises every call
+ * (single-threaded): the policy's unlocked completion if it takes it,
+ * else completed. The kernel shim splits the two around its lock.
+ */
+void ek_policy_complete(const struct ek_policy *p, void *sd,
+			struct ek_rq *rq, ek_u64 now);
+
+/*
  * A process context's life, in the one order every host follows: start
  * it before its first request; end it once when the process is gone.
  * Ending sets EK_PCTX_EXITED first and then calls pctx_exit, so the

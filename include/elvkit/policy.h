@@ -27,14 +27,16 @@
  * src/lib/), which checks the rules below once and fills in the optional
  * callbacks. Required: init, insert, dispatch, has_work, merged_requests;
  * set_tunable if there are tunables, read_counter if there are counters.
- * Optional (NULL: nothing to do): exit, completed, requeue,
- * front_merge_candidate (NULL: no front merges), merged, pctx_init,
- * pctx_exit, limit_depth (NULL: no limit), depth_updated. A policy leaves
- * out what it would write empty.
+ * Optional (NULL: nothing to do): exit, completed, completed_unlocked
+ * (NULL: never), requeue, front_merge_candidate (NULL: no front merges),
+ * merged, pctx_init, pctx_exit, limit_depth (NULL: no limit),
+ * depth_updated. A policy leaves out what it would write empty.
  *
- * Locking: the host serialises every call into one policy instance.
+ * Locking: the host serialises every call into one policy instance, except
+ * limit_depth and completed_unlocked (see each).
  *
- * Request life cycle, each step called exactly once per request unless said:
+ * Request life cycle, each step called exactly once per request unless said
+ * ("completed" is completed_unlocked when that returns non-zero):
  *   insert -> [merged_requests (as the absorbed "next")] -> end
  *   insert -> dispatch -> [requeue -> insert -> dispatch]* -> completed
  * A request handed out by dispatch is no longer in any policy queue. A
@@ -209,6 +211,20 @@ struct ek_policy {
 	int (*has_work)(void *sd, ek_u64 now);
 	/* A dispatched request finished (now = completion time). Optional. */
 	void (*completed)(void *sd, struct ek_rq *rq, ek_u64 now);
+	/*
+	 * Optional (NULL: never): finish rq without the host's serialisation,
+	 * where the policy's state allows. A host may call it, concurrently
+	 * with every other callback and with itself, before completed; it
+	 * returns 0 when it did nothing (the host then serialises and calls
+	 * completed as usual), else rq is completed and completed is not
+	 * called. The policy may then only have changed words it accesses
+	 * atomically everywhere (atomic.h), and has_work may have turned true:
+	 * the host, after a full barrier, settles under its lock if it last
+	 * saw has_work false with requests held; and when a serialised
+	 * has_work says false with requests held, it asks again after a full
+	 * barrier. (The kernel's finish_request is mq-deadline's lockless.)
+	 */
+	int (*completed_unlocked)(void *sd, struct ek_rq *rq);
 	/* A dispatched request came back unserved; insert follows. Optional. */
 	void (*requeue)(void *sd, struct ek_rq *rq, ek_u64 now);
 

@@ -137,6 +137,20 @@ static ek_u32 ek_no_limit(void *sd, ek_u8 dir, ek_u8 sync)
 	return 0;
 }
 
+static int ek_never_unlocked(void *sd, struct ek_rq *rq)
+{
+	(void)sd;
+	(void)rq;
+	return 0;
+}
+
+void ek_policy_complete(const struct ek_policy *p, void *sd,
+			struct ek_rq *rq, ek_u64 now)
+{
+	if (!p->completed_unlocked(sd, rq))
+		p->completed(sd, rq, now);
+}
+
 int ek_policy_load(struct ek_policy *ops, const struct ek_policy *p,
 		   const char **why)
 {
@@ -149,6 +163,8 @@ int ek_policy_load(struct ek_policy *ops, const struct ek_policy *p,
 		ops->exit = ek_nop_exit;
 	if (!ops->completed)
 		ops->completed = ek_nop_rq;
+	if (!ops->completed_unlocked)
+		ops->completed_unlocked = ek_never_unlocked;
 	if (!ops->requeue)
 		ops->requeue = ek_nop_rq;
 	if (!ops->front_merge_candidate)

@@ -49,6 +49,7 @@
  *
  * No anticipation on non-rotational devices unless antic_nonrot is set.
  */
+#include "elvkit/atomic.h"
 #include "elvkit/dlq.h"
 #include "elvkit/limit.h"
 #include "elvkit/policy_list.h"
@@ -188,7 +189,8 @@ struct as_data {
 	 * passthrough, at_head and requeued requests.
 	 */
 	struct ek_dlq q;
-	ek_u32 nr_inflight[2];		/* dispatched, not completed, per dir */
+	/* dispatched, not completed, per dir; atomic (as_completed_unlocked) */
+	ek_u32 nr_inflight[2];
 
 	ek_u64 last_sector[2];		/* end of the last dispatch, per dir */
 	int batch_dir;
@@ -205,7 +207,7 @@ struct as_data {
 	ek_u64 fifo_expire[2];
 	ek_u64 batch_expire[2];
 	int antic_nonrot;
-	int antic_on;			/* as_update_antic_on() */
+	int antic_on;			/* as_update_antic_on(); atomic */
 	ek_u64 async_depth;
 
 	/*
@@ -219,6 +221,7 @@ struct as_data {
 	 * settle found. The pick is most of this policy's cost per request.
 	 */
 	int memo_ok;
+	ek_u32 memo_inflight;		/* as_inflight_sum() at memo_now */
 	ek_u64 memo_now;
 	ek_u64 memo_until;
 	struct ek_rq *memo_rq;
@@ -274,13 +277,24 @@ static int as_batch_expired(struct as_data *ad, ek_u64 now)
 /* Asked on every call; the device is fixed, so only tunables change it. */
 static int as_antic_enabled(struct as_data *ad)
 {
-	return ad->antic_on;
+	return ek_atomic_read_int(&ad->antic_on);
 }
 
 static void as_update_antic_on(struct as_data *ad)
 {
-	ad->antic_on = ad->antic_expire &&
-		       (ad->host->dev.rotational || ad->antic_nonrot);
+	ek_atomic_set_int(&ad->antic_on, ad->antic_expire &&
+			  (ad->host->dev.rotational || ad->antic_nonrot));
+}
+
+static ek_u32 as_inflight(struct as_data *ad, int dir)
+{
+	return ek_atomic_read(&ad->nr_inflight[dir]);
+}
+
+/* Changes with every completion, locked or not (only they lower it). */
+static ek_u32 as_inflight_sum(struct as_data *ad)
+{
+	return as_inflight(ad, EK_READ) + as_inflight(ad, EK_WRITE);
 }
 
 /* When P's window closes, or EK_U64_MAX while its read is on the device. */
@@ -371,7 +385,7 @@ static int as_queue_full(struct as_data *ad, struct ek_pctx *p)
 	ek_u32 limit = ad->host->dev.nr_requests;
 
 	return limit && !as_ps(p)->nr_inflight &&
-	       ek_dlq_nr(&ad->q, EK_READ) + ad->nr_inflight[EK_READ] >= limit;
+	       ek_dlq_nr(&ad->q, EK_READ) + as_inflight(ad, EK_READ) >= limit;
 }
 
 /* Why a running wait ends at time now by itself, or AS_END_NONE. */
@@ -458,7 +472,7 @@ static void as_pick(struct as_data *ad, ek_u64 now, struct as_pick *pk)
 	else
 		rq = ek_dlq_fifo_head(&ad->q, EK_WRITE);
 out:
-	if (rq->dir != dir && ad->nr_inflight[dir]) {
+	if (rq->dir != dir && as_inflight(ad, dir)) {
 		pk->act = AS_ACT_DRAIN;
 		return;
 	}
@@ -503,7 +517,7 @@ static int as_quick_work(struct as_data *ad, ek_u64 now)
 		return 1;
 	if (!reads && !writes)
 		return 0;
-	if (!ad->nr_inflight[dir])
+	if (!as_inflight(ad, dir))
 		return 1;
 	return ek_dlq_nr(&ad->q, dir) &&
 	       !(reads && writes && as_batch_expired(ad, now));
@@ -587,10 +601,16 @@ static ek_u64 as_pick_stable_until(struct as_data *ad, ek_u64 now)
 	return until;
 }
 
-/* What as_settle() would return at now is the memo, without a pick. */
+/*
+ * What as_settle() would return at now is the memo, without a pick. An
+ * unlocked completion cannot clear memo_ok safely (a settle under the lock
+ * may be writing it), so the memo also holds only while no completion has
+ * come since: one can end a drain.
+ */
 static int as_memo_holds(struct as_data *ad, ek_u64 now)
 {
-	return ad->memo_ok && now >= ad->memo_now && now < ad->memo_until;
+	return ad->memo_ok && now >= ad->memo_now && now < ad->memo_until &&
+	       ad->memo_inflight == as_inflight_sum(ad);
 }
 
 /*
@@ -605,6 +625,7 @@ static struct ek_rq *as_settle(struct as_data *ad, ek_u64 now)
 {
 	struct as_pick pk;
 
+	ad->memo_inflight = as_inflight_sum(ad);	/* before the pick reads */
 	as_pick(ad, now, &pk);
 	if (pk.end != AS_END_NONE)
 		as_end_wait(ad, pk.end);
@@ -810,7 +831,7 @@ static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 		as_ps(rq->pctx)->nr_queued -= 1;
 		as_ps(rq->pctx)->nr_inflight += 1;
 	}
-	ad->nr_inflight[rq->dir] += 1;
+	ek_atomic_inc(&ad->nr_inflight[rq->dir]);
 	ad->count[rq->dir == EK_READ ? AS_C_READS : AS_C_WRITES] += 1;
 	if (!quick)
 		as_settle(ad, now);	/* a wait for this read may start already */
@@ -844,8 +865,7 @@ static void as_depth_updated(void *sd)
 /* A dispatched request leaves the device (completed or requeued). */
 static void as_undispatch(struct as_data *ad, struct ek_rq *rq)
 {
-	if (ad->nr_inflight[rq->dir])
-		ad->nr_inflight[rq->dir] -= 1;
+	ek_atomic_dec_floor(&ad->nr_inflight[rq->dir]);
 	if (rq->pctx && rq->dir == EK_READ && as_ps(rq->pctx)->nr_inflight)
 		as_ps(rq->pctx)->nr_inflight -= 1;
 }
@@ -883,6 +903,26 @@ static void as_completed(void *sd, struct ek_rq *rq, ek_u64 now)
 	/* a wait's window starts now, or a drained batch switch may go */
 	if (as_settle(ad, now) && !had_work)
 		ad->host->ops->kick(ad->host);
+}
+
+/*
+ * With anticipation off, a completion has only the in-flight count to
+ * lower, and it can do so without the host's lock (as mq-deadline's
+ * finish_request needs none): its settle could not start a wait, ends
+ * none (a wait ends when anticipation goes off), and a drain it ends is
+ * the host's to see (policy.h). A request that carries a process context
+ * was prepared with anticipation on: its owner's think time starts here,
+ * which needs the lock. Anticipation turning on meanwhile can only miss
+ * the settle of this one completion: the next event settles.
+ */
+static int as_completed_unlocked(void *sd, struct ek_rq *rq)
+{
+	struct as_data *ad = sd;
+
+	if (rq->pctx || as_antic_enabled(ad))
+		return 0;
+	ek_atomic_dec_floor(&ad->nr_inflight[rq->dir]);
+	return 1;
 }
 
 static void as_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
@@ -976,6 +1016,7 @@ const struct ek_policy ek_anticipatory_policy = {
 	.dispatch = as_dispatch,
 	.has_work = as_has_work,
 	.completed = as_completed,
+	.completed_unlocked = as_completed_unlocked,
 	.requeue = as_requeue,
 	.front_merge_candidate = as_front_merge_candidate,
 	.merged = as_merged,

@@ -11,7 +11,10 @@
  * lock already held. Nothing that may call back into has_work (running a
  * queue) is done under the lock: kicks are deferred until it is dropped.
  * has_work itself takes no lock: it answers what the policy said at the
- * end of the latest call (ek_settle_work).
+ * end of the latest call (ek_settle_work). A policy may finish a request
+ * without the lock (completed_unlocked); ek_settle_work and
+ * ek_finish_request then pair their barriers so that a queue that looked
+ * idle to one of them is looked at again by the other.
  *
  * Like mq-deadline and bfq, a policy dispatches queue-wide, so the queue is
  * marked QUEUE_FLAG_SQ_SCHED: blk-mq then runs one hardware queue for it
@@ -101,23 +104,34 @@ static u64 ek_now(struct ek_queue *eq)
  * that waits arms its timer for the end of the wait (policy.h), which
  * asks again (ek_timer_fn). A stale "yes" costs one empty dispatch.
  */
-static void ek_settle_work(struct ek_queue *eq)
+static bool ek_settle_work(struct ek_queue *eq)
 	__must_hold(&eq->lock)
 {
-	WRITE_ONCE(eq->ready, eq->held &&
-		   ek_policy_of(eq)->has_work(eq->sd, eq->last_now));
-}
+	const struct ek_policy *p = ek_policy_of(eq);
 
-/*
- * For the paths after which blk-mq runs the queue itself (insert,
- * dispatch): a kick the policy asked for is already on its way.
- */
-static void ek_unlock(struct ek_queue *eq, unsigned long flags)
-	__releases(&eq->lock)
-{
-	ek_settle_work(eq);
-	eq->kick = false;
-	spin_unlock_irqrestore(&eq->lock, flags);
+	if (!eq->held) {
+		WRITE_ONCE(eq->ready, false);
+		return false;
+	}
+	if (p->has_work(eq->sd, eq->last_now)) {
+		WRITE_ONCE(eq->ready, true);
+		return false;
+	}
+	WRITE_ONCE(eq->ready, false);
+	if (!eq->sched->policy->completed_unlocked)
+		return false;
+	/*
+	 * An unlocked completion may have ended a drain after the policy
+	 * looked, and not yet seen "not ready": ask again, after a barrier
+	 * that pairs with ek_finish_request's. Either this look sees its
+	 * change, or it sees ours and settles under the lock itself. True:
+	 * work came late, the caller runs the queue.
+	 */
+	smp_mb();
+	if (!p->has_work(eq->sd, eq->last_now))
+		return false;
+	WRITE_ONCE(eq->ready, true);
+	return true;
 }
 
 /*
@@ -154,13 +168,29 @@ static void ek_run_queue(struct ek_queue *eq)
 	}
 }
 
+/*
+ * For the paths after which blk-mq runs the queue itself (insert,
+ * dispatch): a kick the policy asked for is already on its way. Work that
+ * came late (ek_settle_work) may not be: a dispatch that found none ends
+ * blk-mq's loop.
+ */
+static void ek_unlock(struct ek_queue *eq, unsigned long flags)
+	__releases(&eq->lock)
+{
+	bool late = ek_settle_work(eq);
+
+	eq->kick = false;
+	spin_unlock_irqrestore(&eq->lock, flags);
+	if (late)
+		ek_run_queue(eq);
+}
+
 void ek_unlock_and_kick(struct ek_queue *eq, unsigned long flags)
 	__releases(&eq->lock)
 {
 	bool kick;
 
-	ek_settle_work(eq);
-	kick = eq->kick;
+	kick = ek_settle_work(eq) || eq->kick;
 	eq->kick = false;
 	spin_unlock_irqrestore(&eq->lock, flags);
 	if (kick)
@@ -427,7 +457,7 @@ static void ek_insert_one(struct ek_queue *eq, struct request *rq,
 	ek_describe(erq, rq);
 	erq->at_head = at_head;
 	erq->host_flags = EKH_INSERTED;
-	eq->held++;
+	WRITE_ONCE(eq->held, eq->held + 1);
 	p->insert(eq->sd, erq, now);
 	if (erq->kind == EK_KIND_NORMAL && !at_head && ek_rq_mergeable(rq)) {
 		elv_rqhash_add(q, rq);
@@ -479,7 +509,7 @@ static struct request *ek_dispatch_request(struct blk_mq_hw_ctx *hctx)
 	if (erq) {
 		erq->host_flags = EKH_DISPATCHED;
 		erq->dispatch_ns = now;
-		eq->held--;
+		WRITE_ONCE(eq->held, eq->held - 1);
 		rq = erq->host_rq;
 		elv_rqhash_del(q, rq);
 		if (q->last_merge == rq)
@@ -520,8 +550,36 @@ static void ek_unlink_lost(struct ek_queue *eq, struct ek_rq *erq)
 	if (eq->q->last_merge == rq)
 		eq->q->last_merge = NULL;
 	erq->host_flags |= EKH_MERGED;
-	eq->held--;
+	WRITE_ONCE(eq->held, eq->held - 1);
 	ek_policy_of(eq)->merged_requests(eq->sd, erq, erq);
+}
+
+/*
+ * A dispatched request finished. Without a completed callback nothing is
+ * to be done; a policy that can finishes it without the lock. That may
+ * have ended a drain while the latest settle said "not ready": after a
+ * barrier that pairs with ek_settle_work's, either that settle's second
+ * look sees this completion, or this sees its "not ready" and settles
+ * again itself.
+ */
+static void ek_completed(struct ek_queue *eq, struct ek_rq *erq)
+{
+	const struct ek_policy *p = eq->sched->policy;
+	unsigned long flags;
+
+	if (!p->completed)
+		return;
+	if (p->completed_unlocked && p->completed_unlocked(eq->sd, erq)) {
+		smp_mb();
+		if (!READ_ONCE(eq->held) || READ_ONCE(eq->ready))
+			return;
+		spin_lock_irqsave(&eq->lock, flags);
+		eq->kick = true;
+	} else {
+		spin_lock_irqsave(&eq->lock, flags);
+		p->completed(eq->sd, erq, ek_now(eq));
+	}
+	ek_unlock_and_kick(eq, flags);
 }
 
 static void ek_finish_request(struct request *rq)
@@ -531,16 +589,11 @@ static void ek_finish_request(struct request *rq)
 	unsigned long flags;
 
 	if (erq) {
-		/* Without a completed callback, a completion needs no lock. */
-		if (((erq->host_flags & EKH_DISPATCHED) &&
-		     eq->sched->policy->completed) ||
-		    erq->host_flags == EKH_INSERTED) {
+		if (erq->host_flags & EKH_DISPATCHED) {
+			ek_completed(eq, erq);
+		} else if (erq->host_flags == EKH_INSERTED) {
 			spin_lock_irqsave(&eq->lock, flags);
-			if (erq->host_flags & EKH_DISPATCHED)
-				ek_policy_of(eq)->completed(eq->sd, erq,
-							   ek_now(eq));
-			else if (erq->host_flags == EKH_INSERTED)
-				ek_unlink_lost(eq, erq);
+			ek_unlink_lost(eq, erq);
 			ek_unlock_and_kick(eq, flags);
 		}
 		erq->host_flags = 0;
@@ -640,7 +693,7 @@ static void ek_requests_merged(struct request_queue *q, struct request *rq,
 	elv_rqhash_del(q, next);
 	if (enext && enext->host_flags == EKH_INSERTED) {
 		enext->host_flags |= EKH_MERGED;
-		eq->held--;
+		WRITE_ONCE(eq->held, eq->held - 1);
 		p->merged_requests(eq->sd, erq && erq->host_flags & EKH_INSERTED ?
 				   erq : enext, enext);
 	}

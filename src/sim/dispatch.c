@@ -97,7 +97,7 @@ static void dev_complete(struct sim *s)
 		s->dev_inflight--;
 		acct_service(s, &r->rq);
 		wbt_rq_complete(s, r);
-		s->pol->completed(s->sd, &r->rq, s->now);
+		ek_policy_complete(s->pol, s->sd, &r->rq, s->now);
 		if (s->cfg->hooks.on_complete)
 			s->cfg->hooks.on_complete(s->cfg->hooks.arg, &r->rq, s->now);
 		for (b = r->bios; b; b = nb) {

@@ -30,6 +30,12 @@ static inline void ah_pctx_exit(struct th *th, struct ek_pctx *p)
 	ek_pctx_end(th->pol, th->sd, p);
 }
 
+/* The context a host gives a request allocated now: none unless wanted. */
+static inline struct ek_pctx *ah_pctx_of(struct th *th, struct ek_pctx *p)
+{
+	return ek_policy_wants_pctx(th->pol, th->sd) ? p : EK_NULL;
+}
+
 /* A synchronous read of process p, inserted now. */
 static inline struct ek_rq *ah_read(struct th *th, struct ek_pctx *p,
 				    ek_u64 sector, ek_u32 nr)
@@ -37,7 +43,7 @@ static inline struct ek_rq *ah_read(struct th *th, struct ek_pctx *p,
 	struct ek_rq *rq = th_rq_new(th, EK_READ, sector, nr);
 
 	rq->owner = p ? p->owner : 0;
-	rq->pctx = p;
+	rq->pctx = ah_pctx_of(th, p);
 	rq->sync = 1;
 	th_insert(th, rq);
 	return rq;
@@ -49,7 +55,7 @@ static inline struct ek_rq *ah_write(struct th *th, struct ek_pctx *p,
 	struct ek_rq *rq = th_rq_new(th, EK_WRITE, sector, nr);
 
 	rq->owner = p ? p->owner : 0;
-	rq->pctx = p;
+	rq->pctx = ah_pctx_of(th, p);
 	th_insert(th, rq);
 	return rq;
 }

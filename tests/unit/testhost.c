@@ -246,7 +246,17 @@ void th_complete(struct th *th, struct ek_rq *rq)
 		 t->id, t->state);
 	t->state = TH_COMPLETED;
 	th->completed++;
-	th->pol->completed(th->sd, rq, th->now);
+	if (!th->pol->completed_unlocked(th->sd, rq)) {
+		th->pol->completed(th->sd, rq, th->now);
+		return;
+	}
+	th->completed_unlocked++;
+	/*
+	 * The kernel shim's look after an unlocked completion (it asks only
+	 * if the last answer was "no": then this is its kick).
+	 */
+	if (th->queued && th->pol->has_work(th->sd, th->now))
+		th->kicks++;
 }
 
 void th_requeue(struct th *th, struct ek_rq *rq)

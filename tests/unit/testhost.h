@@ -50,6 +50,7 @@ struct th {
 	unsigned int pool_size, pool_used;
 
 	unsigned long inserted, dispatched, merged, completed, queued;
+	unsigned long completed_unlocked;	/* of completed, without the lock */
 
 	/* what the policy did with the host ops */
 	int timer_armed;

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The few atomic operations a policy needs for the one callback a host
+ * may make without serialising it against the others (completed_unlocked,
+ * policy.h). Built on the compiler's __atomic builtins, which both hosts'
+ * compilers provide for naturally aligned 32-bit words without a library
+ * call, so that no kernel or libc header is needed. Every access to a word
+ * such a callback changes goes through these, under the lock too.
+ */
+#ifndef ELVKIT_ATOMIC_H
+#define ELVKIT_ATOMIC_H
+
+#include "types.h"
+
+static inline ek_u32 ek_atomic_read(const ek_u32 *v)
+{
+	return __atomic_load_n(v, __ATOMIC_RELAXED);
+}
+
+static inline int ek_atomic_read_int(const int *v)
+{
+	return __atomic_load_n(v, __ATOMIC_RELAXED);
+}
+
+static inline void ek_atomic_set_int(int *v, int i)
+{
+	__atomic_store_n(v, i, __ATOMIC_RELAXED);
+}
+
+static inline void ek_atomic_inc(ek_u32 *v)
+{
+	__atomic_fetch_add(v, 1, __ATOMIC_RELAXED);
+}
+
+/* Take one off *v, never below 0 (an unbalanced call is ignored). */
+static inline void ek_atomic_dec_floor(ek_u32 *v)
+{
+	ek_u32 old = ek_atomic_read(v);
+
+	while (old &&
+	       !__atomic_compare_exchange_n(v, &old, old - 1, 0,
+					    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+		;
+}
+
+#endif
