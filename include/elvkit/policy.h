@@ -292,6 +292,13 @@ struct ek_policy {
  * that control write depth themselves.
  */
 #define EK_POLICY_NO_WBT 0x1u
+/*
+ * has_work is true exactly when the policy holds a request: it never
+ * waits. A host that counts what it inserted need not ask (the kernel
+ * shim asks has_work after every call, to answer blk-mq without the lock);
+ * the simulator asks anyway and holds the policy to it.
+ */
+#define EK_POLICY_NEVER_IDLES 0x2u
 
 /* Whether a request allocated now gets its process's context (pctx_wanted). */
 static inline int ek_policy_wants_pctx(const struct ek_policy *p, void *sd)

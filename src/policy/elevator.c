@@ -296,7 +296,8 @@ static void e24_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
 	.has_work = e24_has_work,					\
 	.front_merge_candidate = e24_front_merge_candidate,		\
 	.merged = e24_merged,						\
-	.merged_requests = e24_merged_requests
+	.merged_requests = e24_merged_requests,				\
+	.flags = EK_POLICY_NEVER_IDLES
 
 const struct ek_policy ek_elevator_policy = {
 	.name = "elevator",

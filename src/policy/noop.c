@@ -86,4 +86,5 @@ const struct ek_policy ek_noop_policy = {
 	.dispatch = noop_dispatch,
 	.has_work = noop_has_work,
 	.merged_requests = noop_merged_requests,
+	.flags = EK_POLICY_NEVER_IDLES,
 };

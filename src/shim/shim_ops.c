@@ -109,8 +109,8 @@ static bool ek_settle_work(struct ek_queue *eq)
 {
 	const struct ek_policy *p = ek_policy_of(eq);
 
-	if (!eq->held) {
-		WRITE_ONCE(eq->ready, false);
+	if (!eq->held || (p->flags & EK_POLICY_NEVER_IDLES)) {
+		WRITE_ONCE(eq->ready, eq->held != 0);
 		return false;
 	}
 	if (p->has_work(eq->sd, eq->last_now)) {

@@ -46,6 +46,10 @@ void host_run_queue(struct sim *s)
 			sim_violation(s, "has_work true with nothing queued");
 			break;
 		}
+		if (s->held && !hw && (s->pol->flags & EK_POLICY_NEVER_IDLES)) {
+			sim_violation(s, "has_work false with requests queued, from a policy that never idles");
+			break;
+		}
 		if (!hw)
 			break;
 		q = s->pol->dispatch(s->sd, s->now);
