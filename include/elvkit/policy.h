@@ -222,7 +222,8 @@ struct ek_policy {
 	 * the host, after a full barrier, settles under its lock if it last
 	 * saw has_work false with requests held; and when a serialised
 	 * has_work says false with requests held, it asks again after a full
-	 * barrier. (The kernel's finish_request is mq-deadline's lockless.)
+	 * barrier. (mq-deadline's finish_request takes no lock either.)
+	 * Only with completed: a host skips completions of a policy without.
 	 */
 	int (*completed_unlocked)(void *sd, struct ek_rq *rq);
 	/* A dispatched request came back unserved; insert follows. Optional. */

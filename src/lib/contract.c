@@ -78,6 +78,9 @@ static const char *ek_policy_wrong(const struct ek_policy *p)
 	    !p->merged_requests)
 		return "a required callback is missing (init, insert, "
 		       "dispatch, has_work, merged_requests)";
+	/* A host skips a completion for a policy without completed. */
+	if (p->completed_unlocked && !p->completed)
+		return "completed_unlocked without completed";
 	why = ek_tunables_wrong(p);
 	if (!why)
 		why = ek_counters_wrong(p);

@@ -102,7 +102,8 @@ static u64 ek_now(struct ek_queue *eq)
  * dispatch and on every queue run, and taking the lock there cost as much
  * as a dispatch. The answer can only go stale with time, and a policy
  * that waits arms its timer for the end of the wait (policy.h), which
- * asks again (ek_timer_fn). A stale "yes" costs one empty dispatch.
+ * asks again (ek_timer_fn). A stale "yes" costs one empty dispatch. A
+ * policy that never idles is not asked: what it holds is the answer.
  */
 static bool ek_settle_work(struct ek_queue *eq)
 	__must_hold(&eq->lock)

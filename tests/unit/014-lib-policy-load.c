@@ -92,6 +92,14 @@ static void no_insert(struct ek_policy *p) { p->insert = NULL; }
 static void no_dispatch(struct ek_policy *p) { p->dispatch = NULL; }
 static void no_has_work(struct ek_policy *p) { p->has_work = NULL; }
 static void no_merged_requests(struct ek_policy *p) { p->merged_requests = NULL; }
+static int t_unlocked(void *sd, struct ek_rq *rq)
+{
+	(void)sd;
+	(void)rq;
+	return 1;
+}
+
+static void unlocked_only(struct ek_policy *p) { p->completed_unlocked = t_unlocked; }
 static void no_name(struct ek_policy *p) { p->name = ""; }
 static void long_name(struct ek_policy *p) { p->name = "sixteen-chars-xx"; }
 static void no_set(struct ek_policy *p) { p->tunables = &tun; p->nr_tunables = 1; }
@@ -167,9 +175,12 @@ int main(void)
 	refused("a name twice", same_name);
 	refused("a default out of range", bad_default);
 	refused("a read-only tunable", read_only);
+	refused("completed_unlocked without completed", unlocked_only);
 
 	/* The optional callbacks are there after loading, and do nothing. */
 	TH_CHECK(!ek_policy_load(&ops, &minimal, NULL), "minimal refused");
+	TH_CHECK(!ops.completed_unlocked(NULL, NULL),
+		 "default completed_unlocked takes a completion");
 	TH_CHECK(ops.exit && ops.completed && ops.requeue && ops.merged &&
 		 ops.front_merge_candidate && ops.pctx_init &&
 		 ops.pctx_exit == t_pctx_exit, "optional callbacks not filled");
