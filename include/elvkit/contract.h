@@ -33,10 +33,11 @@ int ek_policy_load(struct ek_policy *ops, const struct ek_policy *p,
 
 /*
  * A dispatched request finished, for a host that serialises every call
- * (single-threaded): the policy's unlocked completion if it takes it,
- * else completed. The kernel shim splits the two around its lock.
+ * (single-threaded): the policy's unlocked completion if it takes it
+ * (then 1: has_work may have turned true without a kick), else completed
+ * (0). The kernel shim splits the two around its lock.
  */
-void ek_policy_complete(const struct ek_policy *p, void *sd,
+int ek_policy_complete(const struct ek_policy *p, void *sd,
 			struct ek_rq *rq, ek_u64 now);
 
 /*

@@ -147,11 +147,13 @@ static int ek_never_unlocked(void *sd, struct ek_rq *rq)
 	return 0;
 }
 
-void ek_policy_complete(const struct ek_policy *p, void *sd,
-			struct ek_rq *rq, ek_u64 now)
+int ek_policy_complete(const struct ek_policy *p, void *sd,
+		       struct ek_rq *rq, ek_u64 now)
 {
-	if (!p->completed_unlocked(sd, rq))
-		p->completed(sd, rq, now);
+	if (p->completed_unlocked(sd, rq))
+		return 1;
+	p->completed(sd, rq, now);
+	return 0;
 }
 
 int ek_policy_load(struct ek_policy *ops, const struct ek_policy *p,

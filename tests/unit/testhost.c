@@ -246,10 +246,8 @@ void th_complete(struct th *th, struct ek_rq *rq)
 		 t->id, t->state);
 	t->state = TH_COMPLETED;
 	th->completed++;
-	if (!th->pol->completed_unlocked(th->sd, rq)) {
-		th->pol->completed(th->sd, rq, th->now);
+	if (!ek_policy_complete(th->pol, th->sd, rq, th->now))
 		return;
-	}
 	th->completed_unlocked++;
 	/*
 	 * The kernel shim's look after an unlocked completion (it asks only
