@@ -6,27 +6,46 @@
 #   modprobe  modprobe NAME loads it and the shim
 #   modinfo   description, version, parameters
 # Schedulers are found from the installed modules' "<name>-iosched" aliases.
-# Usage: guest.sh KVER RESULTS_DIR
+# Usage: guest.sh KVER RESULTS_DIR [--hide]
+#   --hide  then take the DKMS copies out of this guest's module tree (in
+#           memory only), so that what runs next in the same boot (the guest
+#           suite, tests/vm/guest.sh) loads the modules under test, not these
 set -u
 KVER=$1
 export ELVKIT_RESULTS=$2
+hide=${3:-}
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 . "$TOP/scripts/lib/results.sh"
-G=dkms
+. "$TOP/scripts/lib/dkms-modules.sh"
+G=dkms-$KVER
 P=dkms/$KVER
 VERSION=$("$TOP/scripts/version.sh")
 DEV=nullb0
 S=/sys/block/$DEV/queue/scheduler
+dir=/lib/modules/$KVER/updates/dkms
+mods=()
 
 ok() { record "$G" PASS "$P/$1"; }
 bad() { record "$G" FAIL "$P/$1"; shift; printf '    %s\n' "$*"; }
 loaded() { [ -d "/sys/module/${1//-/_}" ]; }
 current() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$S"; }
 
-finish() { touch "$ELVKIT_RESULTS/dkms-$KVER.done"; exit 0; }
+finish() {
+	if [ "$hide" = --hide ]; then
+		modprobe -r null_blk 2>/dev/null
+		for m in $(cd "$TOP" && dkms_modules "$KVER"); do
+			modprobe -r "$m" 2>/dev/null
+			rm -f "$dir/$m".ko*
+		done
+		depmod -a "$KVER" || echo "    depmod -a $KVER failed"
+		left=$(modinfo -F filename "${mods[@]}" 2>/dev/null | grep "^$dir/")
+		if [ -z "$left" ]; then ok hidden; else bad hidden "still found: $left"; fi
+	fi
+	touch "$ELVKIT_RESULTS/dkms-$KVER.done"
+	exit 0
+}
 
 [ "$(uname -r)" = "$KVER" ] || { bad booted "booted $(uname -r), want $KVER"; finish; }
-dir=/lib/modules/$KVER/updates/dkms
 mods=()
 for f in "$dir"/*.ko*; do
 	[ -e "$f" ] && mods+=("$(basename "${f%%.ko*}")")

@@ -4,7 +4,10 @@
 # scheduler module built for this kernel. Records results and a done marker.
 # Usage: guest.sh KVER RESULTS_DIR [GLOB]   (GLOB: only tests/vm/GLOB.sh,
 # e.g. '08*'; several globs separated by spaces; the default runs all)
-# Environment: ELVKIT_VM_TEST_TIMEOUT, seconds per test (600).
+# Environment: ELVKIT_VM_TEST_TIMEOUT, seconds per test (600);
+# ELVKIT_VM_DKMS=1: first the DKMS checks (tests/dkms/guest.sh, for
+# scripts/dkms-test.sh --install/--finish around this boot), while nothing of
+# elvkit is loaded; they then hide the DKMS copies for the rest of the boot.
 set -u
 KVER=$1
 export ELVKIT_RESULTS=$2
@@ -20,6 +23,11 @@ mkdir -p "$logdir"
 
 [ "$(uname -r)" = "$KVER" ] || { record "$group" FAIL "vm/$KVER/booted-kernel"; exit 1; }
 record "$group" PASS "vm/$KVER/booted-kernel"
+
+if [ -n "${ELVKIT_VM_DKMS:-}" ]; then
+	echo "elvkit-guest: running dkms/$KVER"
+	bash "$ELVKIT_TOP/tests/dkms/guest.sh" "$KVER" "$ELVKIT_RESULTS" --hide
+fi
 
 # A memory-backed device so that fio can verify what it wrote.
 if ! err=$(modprobe null_blk nr_devices=1 memory_backed=1 gb=1 irqmode=2 \
