@@ -27,6 +27,8 @@ bg() {
 	shift
 	(
 		renice -n 19 -p "$BASHPID" >/dev/null
+		# Starved while the foreground is busy: only hangs time out.
+		export ELVKIT_TIMEOUT_SCALE=10
 		"$@"
 	) >"$ELVKIT_RESULTS/bg-$name.out" 2>&1 &
 	bg_pid[$name]=$!
