@@ -97,19 +97,33 @@ prepare_leg() {
 	touch "$ELVKIT_RESULTS/built-$1"
 }
 
-vers=()
+found=()
 for leg in "${EK_KERNEL_LEGS[@]}"; do
 	ver=$(k_leg_release "$leg")
 	if [ -z "$ver" ]; then
 		record kernel FAIL "kernel/$leg-installed"
 		continue
 	fi
-	vers+=("$ver")
+	found+=("$ver")
 done
 
 # DKMS state is per root (the host, or a private root): a leg's DKMS install
 # may run ahead only where no other leg's install lives.
 dkms_ahead() { [ "$(k_root "$1")" != "$(k_root "$2")" ]; }
+# The legs in an order where roots alternate as far as they can (6.1, the
+# newest, 6.12), so that each next leg's install runs ahead.
+vers=()
+while [ ${#found[@]} -gt 0 ]; do
+	pick=0
+	if [ ${#vers[@]} -gt 0 ]; then
+		for j in "${!found[@]}"; do
+			if dkms_ahead "${found[$j]}" "${vers[-1]}"; then pick=$j; break; fi
+		done
+	fi
+	vers+=("${found[$pick]}")
+	unset "found[$pick]"
+	found=("${found[@]}")
+done
 
 if [ ${#vers[@]} -gt 0 ]; then
 	stage "kernel ${vers[0]}: layout check and build"

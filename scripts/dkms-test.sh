@@ -54,8 +54,17 @@ in_root() { k_in_root "$ver" "$@"; }
 dk_make() { in_root make --no-print-directory -C "${src#"$root"}" "$@"; }
 mapfile -t modules < <(dkms_modules "$ver")
 
+# The kernel's module index as it was before the install, for a guest to
+# put back once it has checked the DKMS modules (tests/dkms/guest.sh
+# --hide): faster than a depmod under TCG (80 s), and exactly the state the
+# guest suite runs in without DKMS.
+index=$ELVKIT_RESULTS/dkms-$ver-index
+
 # 1. install
 install_step() {
+	rm -rf "$index"
+	mkdir -p "$index"
+	cp -p "$root/lib/modules/$ver"/modules.* "$index/"
 	echo "dkms-test: make dkms-install KVER=$ver"
 	if dk_make dkms-install KVER="$ver" >>"$log" 2>&1; then
 		ok install
@@ -120,6 +129,7 @@ finish_step() {
 	rm -f "$ELVKIT_RESULTS/dkms-$ver.alias-left"
 	if [ ${#left[@]} -eq 0 ]; then ok nothing-left; else bad nothing-left "left behind: ${left[*]}"; fi
 	[ -z "$root" ] || rm -rf "$src"
+	rm -rf "$index"
 }
 
 want install && install_step

@@ -9,7 +9,9 @@
 # Usage: guest.sh KVER RESULTS_DIR [--hide]
 #   --hide  then take the DKMS copies out of this guest's module tree (in
 #           memory only), so that what runs next in the same boot (the guest
-#           suite, tests/vm/guest.sh) loads the modules under test, not these
+#           suite, tests/vm/guest.sh) loads the modules under test, not these:
+#           the module index goes back to its copy from before the install
+#           (RESULTS_DIR/dkms-KVER-index, scripts/dkms-test.sh --install)
 set -u
 KVER=$1
 export ELVKIT_RESULTS=$2
@@ -37,9 +39,12 @@ finish() {
 			modprobe -r "$m" 2>/dev/null
 			rm -f "$dir/$m".ko*
 		done
-		depmod -a "$KVER" || echo "    depmod -a $KVER failed"
-		left=$(modinfo -F filename "${mods[@]}" 2>/dev/null | grep "^$dir/")
-		if [ -z "$left" ]; then ok hidden; else bad hidden "still found: $left"; fi
+		if ! cp "$ELVKIT_RESULTS/dkms-$KVER-index"/modules.* "/lib/modules/$KVER/"; then
+			bad hidden "no copy of the module index from before the install"
+		else
+			left=$(modinfo -F filename "${mods[@]}" 2>/dev/null | grep "^$dir/")
+			if [ -z "$left" ]; then ok hidden; else bad hidden "still found: $left"; fi
+		fi
 	fi
 	touch "$ELVKIT_RESULTS/dkms-$KVER.done"
 	exit 0
