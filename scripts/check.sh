@@ -56,8 +56,9 @@ host_tests() {
 	done
 	echo "== userspace tests"
 	# The unit, simulator and tool groups build and run side by side: each
-	# records into its own results file, and none measures time.
-	make --no-print-directory -j"$(nproc)" check-user || true
+	# records into its own results file, and none measures time. -k: a
+	# failure in one group must not keep the others from running.
+	make --no-print-directory -k -j"$(nproc)" check-user || true
 }
 # The guests read the schedulers' tunable tables from the simulator: built
 # before anything else writes build/.
