@@ -89,7 +89,10 @@ static inline void *ek_pctx_priv(struct ek_pctx *p)
 /*
  * A request descriptor. The host fills the "request" fields before insert
  * and keeps sector/nr_sectors current across merges; the "policy" fields
- * belong to the policy between insert and dispatch (or merge).
+ * belong to the policy between insert and dispatch (or merge). They hold
+ * anything until the policy's insert writes them: the kernel shim does not
+ * clear them per request, and the userspace hosts fill them with garbage
+ * (ek_rq_poison_policy) so that a policy that reads them first fails there.
  */
 struct ek_rq {
 	/* request, set by the host */
@@ -300,6 +303,24 @@ struct ek_policy {
  * the simulator asks anyway and holds the policy to it.
  */
 #define EK_POLICY_NEVER_IDLES 0x2u
+/*
+ * A clock tick's resolution is enough for this policy's times (deadlines
+ * of milliseconds, as mq-deadline keeps in jiffies): a host may pass the
+ * time of the latest tick, on the same monotonic clock, instead of reading
+ * the clock. The kernel shim then saves a clocksource read per call; the
+ * simulator passes exact times.
+ */
+#define EK_POLICY_TICK_TIME 0x4u
+
+/* The policy fields of a new descriptor, as a userspace host leaves them. */
+static inline void ek_rq_poison_policy(struct ek_rq *rq)
+{
+	unsigned char *p = (unsigned char *)&rq->sort;
+	unsigned char *end = (unsigned char *)(rq + 1);
+
+	while (p < end)
+		*p++ = 0xa5;
+}
 
 /* Whether a request allocated now gets its process's context (pctx_wanted). */
 static inline int ek_policy_wants_pctx(const struct ek_policy *p, void *sd)

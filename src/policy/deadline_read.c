@@ -370,5 +370,5 @@ const struct ek_policy ek_deadline_read_policy = {
 	.merged = dl_merged,
 	.merged_requests = dl_merged_requests,
 	.limit_depth = dl_limit_depth,
-	.flags = EK_POLICY_NEVER_IDLES,
+	.flags = EK_POLICY_NEVER_IDLES | EK_POLICY_TICK_TIME,
 };

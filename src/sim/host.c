@@ -52,6 +52,7 @@ static int host_submit_bio(struct sim *s, struct sbio *b)
 	if (b->dir == EK_READ)
 		wbt_read_issue(s);
 	r = rq_alloc(s);
+	ek_rq_poison_policy(&r->rq);
 	r->tag_limited = limited;
 	r->wbt_tracked = b->wbt_tracked;
 	b->wbt_tracked = 0;	/* the request holds the slot now */

@@ -138,6 +138,7 @@ static void th_rq_fill(struct th_rq *t, ek_u8 dir, ek_u64 sector,
 		       ek_u32 nr_sectors)
 {
 	memset(&t->rq, 0, sizeof(t->rq));
+	ek_rq_poison_policy(&t->rq);
 	t->state = TH_FREE;
 	t->dispatches = 0;
 	t->requeues = 0;
