@@ -306,9 +306,10 @@ struct ek_policy {
 /*
  * A clock tick's resolution is enough for this policy's times (deadlines
  * of milliseconds, as mq-deadline keeps in jiffies): a host may pass the
- * time of the latest tick, on the same monotonic clock, instead of reading
- * the clock. The kernel shim then saves a clocksource read per call; the
- * simulator passes exact times.
+ * time of the latest tick instead of reading the clock, on a base of its
+ * own (times still only grow). Only with EK_POLICY_NEVER_IDLES: such a
+ * policy never waits, so it arms no timer that would need the host's
+ * base. The kernel shim passes jiffies; the simulator exact times.
  */
 #define EK_POLICY_TICK_TIME 0x4u
 
