@@ -51,7 +51,6 @@ finish() {
 }
 
 [ "$(uname -r)" = "$KVER" ] || { bad booted "booted $(uname -r), want $KVER"; finish; }
-mods=()
 for f in "$dir"/*.ko*; do
 	[ -e "$f" ] && mods+=("$(basename "${f%%.ko*}")")
 done
