@@ -149,6 +149,15 @@ struct ek_host {
 	const struct ek_host_ops *ops;
 	struct ek_device dev;
 	void *host_data;	/* the host's, never read by a policy */
+	/*
+	 * The policy's, written in its callbacks: 1 while a clock tick's
+	 * resolution is enough for the times it is handed, as
+	 * EK_POLICY_TICK_TIME says for good. It must be 0 whenever the
+	 * policy arms its timer (the hosts check). The kernel shim then
+	 * passes the latest tick instead of reading the clocksource, on the
+	 * clock's own base within a tick; the simulator exact times anyway.
+	 */
+	ek_u8 tick_time;
 };
 
 /*
@@ -306,10 +315,11 @@ struct ek_policy {
 /*
  * A clock tick's resolution is enough for this policy's times (deadlines
  * of milliseconds, as mq-deadline keeps in jiffies): a host may pass the
- * time of the latest tick instead of reading the clock, on a base of its
- * own (times still only grow). Only with EK_POLICY_NEVER_IDLES: such a
- * policy never waits, so it arms no timer that would need the host's
- * base. The kernel shim passes jiffies; the simulator exact times.
+ * time of the latest tick instead of reading the clock (times still only
+ * grow). Only with EK_POLICY_NEVER_IDLES: such a policy never waits, so
+ * it arms no timer, whose time a tick's error would move. A policy that
+ * can do with ticks only for a while says so in host->tick_time. The
+ * kernel shim passes jiffies; the simulator exact times.
  */
 #define EK_POLICY_TICK_TIME 0x4u
 

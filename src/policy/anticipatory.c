@@ -280,10 +280,17 @@ static int as_antic_enabled(struct as_data *ad)
 	return ek_atomic_read_int(&ad->antic_on);
 }
 
+/*
+ * Without anticipation nothing waits and no timer is armed: deadlines and
+ * batches of milliseconds are all that read the time, and a tick will do.
+ */
 static void as_update_antic_on(struct as_data *ad)
 {
-	ek_atomic_set_int(&ad->antic_on, ad->antic_expire &&
-			  (ad->host->dev.rotational || ad->antic_nonrot));
+	int on = ad->antic_expire &&
+		 (ad->host->dev.rotational || ad->antic_nonrot);
+
+	ek_atomic_set_int(&ad->antic_on, on);
+	ad->host->tick_time = !on;
 }
 
 static ek_u32 as_inflight(struct as_data *ad, int dir)

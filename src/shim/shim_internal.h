@@ -38,6 +38,7 @@ struct ek_queue {
 	 */
 	bool ready;
 	u64 last_now;			/* the latest time handed to the policy */
+	u64 tick_off;			/* ktime_get_ns() - jiffies in ns (ek_now) */
 	s64 values[EK_MAX_TUNABLES];
 	/* the policy's per-queue data follows, sched_size bytes */
 	u64 sd[] __aligned(8);

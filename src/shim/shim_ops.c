@@ -56,6 +56,8 @@ static void ek_host_timer_arm(struct ek_host *host, u64 when_ns)
 {
 	struct ek_queue *eq = host->host_data;
 
+	/* A tick's error would move when_ns (policy.h) */
+	WARN_ON_ONCE(host->tick_time);
 	hrtimer_start(&eq->timer, ns_to_ktime(when_ns), HRTIMER_MODE_ABS);
 }
 
@@ -86,16 +88,22 @@ static const struct ek_host_ops ek_kernel_host_ops = {
  * than one another CPU has handed in meanwhile, and policies subtract
  * times: fair-queue took such a queue's return as 2^64 ns after it went
  * idle, and weight-raised it (several times a second under two fio jobs).
- * A policy content with a tick's resolution (EK_POLICY_TICK_TIME) gets
- * jiffies, as mq-deadline keeps its deadlines: the clocksource read cost
+ * A policy content with a tick's resolution, for good
+ * (EK_POLICY_TICK_TIME) or for now (host.tick_time), gets jiffies, as
+ * mq-deadline keeps its deadlines: the clocksource read cost
  * deadline-read 0.65% of its IOPS on null_blk (6.12, under icount), and
- * ktime_get_coarse_ns() cost as much.
+ * ktime_get_coarse_ns() cost as much. Jiffies are put on the clock's
+ * base (tick_off, taken at init), so that a policy may switch: the two
+ * then differ by less than a tick, and a switch to the clock can hold the
+ * time still for that long.
  */
 static u64 ek_now(struct ek_queue *eq)
 	__must_hold(&eq->lock)
 {
-	u64 t = ek_policy_of(eq)->flags & EK_POLICY_TICK_TIME ?
-		jiffies64_to_nsecs(get_jiffies_64()) : ktime_get_ns();
+	u64 t = eq->host.tick_time ||
+		(ek_policy_of(eq)->flags & EK_POLICY_TICK_TIME) ?
+		jiffies64_to_nsecs(get_jiffies_64()) + eq->tick_off :
+		ktime_get_ns();
 	u64 now = max(t, eq->last_now);
 
 	eq->last_now = now;
@@ -250,6 +258,7 @@ int ek_queue_init(struct request_queue *q, struct elevator_queue *e)
 	eq->host.dev.rotational = ek_queue_rotational(q);
 	eq->host.dev.queue_depth = q->tag_set ? q->tag_set->queue_depth : 1;
 	eq->host.dev.nr_requests = q->nr_requests;
+	eq->tick_off = ktime_get_ns() - jiffies64_to_nsecs(get_jiffies_64());
 
 	ret = p->init(eq->sd, &eq->host, eq->values);
 	if (ret) {

@@ -127,6 +127,8 @@ static void op_timer_arm(struct ek_host *h, ek_u64 when)
 {
 	struct sim *s = h->host_data;
 
+	if (h->tick_time)
+		sim_violation(s, "timer armed with tick_time set");
 	s->timer_gen++;
 	heap_push(&s->heap, when > s->now ? when : s->now, EV_TIMER, NULL, s->timer_gen);
 }

@@ -1,4 +1,4 @@
-/* DESCRIPTION: anticipatory: tunable names, defaults and ranges; antic_expire 0 and non-rotational devices turn waiting off unless antic_nonrot */
+/* DESCRIPTION: anticipatory: tunable names, defaults and ranges; antic_expire 0 and non-rotational devices turn waiting off unless antic_nonrot, and only then is a tick's time enough (host tick_time) */
 #include "antic.h"
 
 /*
@@ -81,9 +81,12 @@ int main(void)
 		 th_set(th, "antic_nonrot", 2) < 0 &&
 		 th_set(th, "antic_hits", 0) < 0, "bad value accepted");
 	TH_CHECK(waits(th, 1000), "no wait on a rotational disk");
+	TH_CHECK(!th->host.tick_time, "tick_time while waits are on");
 	TH_CHECK(th_set(th, "antic_expire", 0) == 0, "set refused");
+	TH_CHECK(th->host.tick_time, "no tick_time with antic_expire 0");
 	TH_CHECK(!waits(th, 2000), "waited with antic_expire 0");
 	TH_CHECK(th_set(th, "antic_expire", 6) == 0, "set refused");
+	TH_CHECK(!th->host.tick_time, "tick_time after antic_expire back to 6");
 	TH_CHECK(waits(th, 3000), "no wait after antic_expire back to 6");
 
 	/* Tunables changed during a wait: the timer moves, or the wait ends. */
@@ -115,10 +118,13 @@ int main(void)
 	th->host.dev.rotational = 0;
 	th_start(th);
 	p = ah_pctx_new(th, 1);
+	TH_CHECK(th->host.tick_time, "no tick_time on a non-rotational device");
 	TH_CHECK(!waits(th, 1000), "waited on a non-rotational device");
 	TH_CHECK(th_set(th, "antic_nonrot", 1) == 0, "set refused");
+	TH_CHECK(!th->host.tick_time, "tick_time with antic_nonrot 1");
 	TH_CHECK(waits(th, 2000), "no wait with antic_nonrot 1");
 	TH_CHECK(th_set(th, "antic_nonrot", 0) == 0, "set refused");
+	TH_CHECK(th->host.tick_time, "no tick_time after antic_nonrot 0");
 	TH_CHECK(!waits(th, 3000), "waited after antic_nonrot 0");
 	th_finish(th);
 	free(p);

@@ -26,6 +26,8 @@ static void th_timer_arm(struct ek_host *host, ek_u64 when_ns)
 {
 	struct th *th = th_from_host(host);
 
+	TH_CHECK(!host->tick_time, "%s armed its timer with tick_time set",
+		 th->ops.name);
 	th->timer_armed = 1;
 	th->timer_when = when_ns;
 	th->timer_arms++;
