@@ -19,7 +19,7 @@
 static inline ek_u32 ek_async_limit(ek_u64 async_depth, ek_u32 nr_requests,
 				    ek_u8 dir, ek_u8 sync)
 {
-	if (dir == EK_READ && sync)
+	if (!ek_limit_applies(dir, sync))
 		return 0;
 	if (!async_depth || async_depth >= nr_requests)
 		return 0;

@@ -158,6 +158,15 @@ struct ek_host {
 	 * clock's own base within a tick; the simulator exact times anyway.
 	 */
 	ek_u8 tick_time;
+	/*
+	 * The policy's, like tick_time: 1 while has_work is true exactly
+	 * when it holds a request, as EK_POLICY_NEVER_IDLES says for good.
+	 * The claim must hold until the policy's next callback, whatever
+	 * the time then and whatever completed_unlocked did meanwhile. A
+	 * host may then skip asking has_work (the kernel shim does, after
+	 * each call); the hosts that ask anyway fail a policy that breaks it.
+	 */
+	ek_u8 never_idles;
 };
 
 /*
@@ -277,7 +286,8 @@ struct ek_policy {
 	 * sbitmap word where the kernel counts it so, as 6.1 does). The one
 	 * callback a host may make without serialising (the kernel calls it
 	 * for every request allocation, as mq-deadline reads its async_depth
-	 * without a lock): it must only read.
+	 * without a lock): it must only read. A synchronous read is never
+	 * limited, and hosts do not ask for one (ek_limit_applies).
 	 */
 	ek_u32 (*limit_depth)(void *sd, ek_u8 dir, ek_u8 sync);
 	/*
@@ -309,7 +319,8 @@ struct ek_policy {
  * has_work is true exactly when the policy holds a request: it never
  * waits. A host that counts what it inserted need not ask (the kernel
  * shim asks has_work after every call, to answer blk-mq without the lock);
- * the simulator asks anyway and holds the policy to it.
+ * the simulator asks anyway and holds the policy to it. A policy that
+ * never waits only for a while says so in host->never_idles.
  */
 #define EK_POLICY_NEVER_IDLES 0x2u
 /*
@@ -331,6 +342,23 @@ static inline void ek_rq_poison_policy(struct ek_rq *rq)
 
 	while (p < end)
 		*p++ = 0xa5;
+}
+
+/*
+ * Whether limit_depth is asked for a request: not for a synchronous read,
+ * which someone waits for now. mq-deadline, kyber and bfq all leave those
+ * unlimited, and asking per read cost a call on every read's allocation.
+ */
+static inline int ek_limit_applies(ek_u8 dir, ek_u8 sync)
+{
+	return dir != EK_READ || !sync;
+}
+
+/* Whether has_work now is "holds a request" (EK_POLICY_NEVER_IDLES, never_idles). */
+static inline int ek_policy_never_idles(const struct ek_policy *p,
+					const struct ek_host *host)
+{
+	return (p->flags & EK_POLICY_NEVER_IDLES) || host->never_idles;
 }
 
 /* Whether a request allocated now gets its process's context (pctx_wanted). */

@@ -655,20 +655,43 @@ static struct ek_rq *as_settled(struct as_data *ad, ek_u64 now)
 	return as_memo_holds(ad, now) ? ad->memo_rq : as_settle(ad, now);
 }
 
-/* Every entry point that can change what as_pick() finds starts here. */
+/*
+ * Every entry point that can change what as_pick() finds starts here. It
+ * also withdraws the claim that has_work is "holds a request"
+ * (as_publish): only an insert makes it.
+ */
 static struct as_data *as_enter(void *sd)
 {
 	struct as_data *ad = sd;
 
 	ad->memo_ok = 0;
+	ad->host->never_idles = 0;
 	return ad;
+}
+
+/*
+ * At the end of an insert, tell the host whether has_work is "holds a
+ * request" until the next callback (host.never_idles), so that it need
+ * not ask. Without anticipation (as_quick) a pick says "no" with requests
+ * queued only in a drain, and a drain needs requests queued against the
+ * batch's direction and none of its own. A completion without the lock
+ * can only end one; a dispatch keeps the claim (it takes a request of
+ * the batch's direction, or a special one, and no wait can start), and
+ * other callbacks withdraw it (as_enter).
+ */
+static void as_publish(struct as_data *ad)
+{
+	int other = ad->batch_dir == EK_READ ? EK_WRITE : EK_READ;
+
+	ad->host->never_idles = as_quick(ad) && !ek_dlq_nr(&ad->q, other);
 }
 
 static int as_init(void *sd, struct ek_host *host, const ek_s64 *values)
 {
-	struct as_data *ad = as_enter(sd);
+	struct as_data *ad = sd;
 
 	ad->host = host;
+	as_enter(ad);
 	ek_dlq_init(&ad->q);
 	ad->batch_dir = EK_READ;
 	ad->state = AS_OFF;
@@ -775,8 +798,10 @@ static void as_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 		ek_dlq_add(&ad->q, rq,
 			   ek_dlq_deadline(now, ad->fifo_expire[rq->dir]));
 
-	if (as_quick(ad))
+	if (as_quick(ad)) {
+		as_publish(ad);
 		return;		/* has_work and dispatch need nothing more */
+	}
 	if (ad->state == AS_WAIT) {
 		why = as_break(ad, ad->last_pctx, rq, now);
 		if (why != AS_END_NONE) {
@@ -825,7 +850,7 @@ static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 	} else {
 		rq = as_settled(ad, now);
 	}
-	as_enter(ad);
+	ad->memo_ok = 0;	/* as_enter, but the claim stays (as_publish) */
 
 	if (!rq)
 		return EK_NULL;

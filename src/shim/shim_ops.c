@@ -118,14 +118,15 @@ static u64 ek_now(struct ek_queue *eq)
  * as a dispatch. The answer can only go stale with time, and a policy
  * that waits arms its timer for the end of the wait (policy.h), which
  * asks again (ek_timer_fn). A stale "yes" costs one empty dispatch. A
- * policy that never idles is not asked: what it holds is the answer.
+ * policy that never idles, for good or for now, is not asked: what it
+ * holds is the answer.
  */
 static bool ek_settle_work(struct ek_queue *eq)
 	__must_hold(&eq->lock)
 {
 	const struct ek_policy *p = ek_policy_of(eq);
 
-	if (!eq->held || (p->flags & EK_POLICY_NEVER_IDLES)) {
+	if (!eq->held || ek_policy_never_idles(p, &eq->host)) {
 		WRITE_ONCE(eq->ready, eq->held != 0);
 		return false;
 	}
@@ -331,11 +332,14 @@ static void ek_limit_depth(blk_opf_t opf, struct blk_mq_alloc_data *data)
 {
 	struct ek_queue *eq = ek_queue_of(data->q);
 	const struct ek_policy *p = ek_policy_of(eq);
+	u8 dir = op_is_write(opf) ? EK_WRITE : EK_READ;
+	u8 sync = op_is_sync(opf);
 	u32 n;
 
+	if (!ek_limit_applies(dir, sync))
+		return;
 	/* Read without the lock, as mq-deadline reads its async_depth. */
-	n = p->limit_depth(eq->sd, op_is_write(opf) ? EK_WRITE : EK_READ,
-			   op_is_sync(opf));
+	n = p->limit_depth(eq->sd, dir, sync);
 	if (n)
 		data->shallow_depth = ek_shallow_depth(data, n);
 }

@@ -46,7 +46,7 @@ void host_run_queue(struct sim *s)
 			sim_violation(s, "has_work true with nothing queued");
 			break;
 		}
-		if (s->held && !hw && (s->pol->flags & EK_POLICY_NEVER_IDLES)) {
+		if (s->held && !hw && ek_policy_never_idles(s->pol, &s->host)) {
 			sim_violation(s, "has_work false with requests queued, from a policy that never idles");
 			break;
 		}

@@ -26,7 +26,8 @@ void tags_init(struct sim *s)
 
 static ek_u32 tag_limit(struct sim *s, uint8_t dir, uint8_t sync)
 {
-	return s->pol->limit_depth ? s->pol->limit_depth(s->sd, dir, sync) : 0;
+	return s->pol->limit_depth && ek_limit_applies(dir, sync) ?
+	       s->pol->limit_depth(s->sd, dir, sync) : 0;
 }
 
 static int tag_fits(const struct sim *s, ek_u32 limit)

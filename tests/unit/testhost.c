@@ -218,11 +218,23 @@ struct ek_rq *th_add(struct th *th, ek_u8 dir, ek_u64 sector,
 	return rq;
 }
 
+/* The claim of EK_POLICY_NEVER_IDLES or host.never_idles, made earlier. */
+static void th_check_never_idles(struct th *th, int claimed, int hw)
+{
+	TH_CHECK(!claimed || !th->queued || hw,
+		 "%s: has_work(%llu) false with %lu queued, claimed never to idle",
+		 th->ops.name, (unsigned long long)th->now, th->queued);
+}
+
 struct ek_rq *th_dispatch(struct th *th)
 {
+	int claimed = ek_policy_never_idles(th->pol, &th->host);
 	int hw = th->pol->has_work(th->sd, th->now);
-	struct ek_rq *rq = th->pol->dispatch(th->sd, th->now);
+	struct ek_rq *rq;
 	struct th_rq *t;
+
+	th_check_never_idles(th, claimed, hw);
+	rq = th->pol->dispatch(th->sd, th->now);
 
 	TH_CHECK(!!hw == !!rq,
 		 "has_work(%llu) = %d but dispatch returned %p (%lu queued)",
@@ -244,6 +256,7 @@ struct ek_rq *th_dispatch(struct th *th)
 void th_complete(struct th *th, struct ek_rq *rq)
 {
 	struct th_rq *t = th_own(th, rq, "complete");
+	int claimed, hw;
 
 	TH_CHECK(t->state == TH_DISPATCHED, "complete of request %u in state %d",
 		 t->id, t->state);
@@ -256,7 +269,10 @@ void th_complete(struct th *th, struct ek_rq *rq)
 	 * The kernel shim's look after an unlocked completion (it asks only
 	 * if the last answer was "no": then this is its kick).
 	 */
-	if (th->queued && th->pol->has_work(th->sd, th->now))
+	claimed = ek_policy_never_idles(th->pol, &th->host);
+	hw = th->queued && th->pol->has_work(th->sd, th->now);
+	th_check_never_idles(th, claimed, hw);
+	if (hw)
 		th->kicks++;
 }
 
