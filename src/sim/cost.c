@@ -88,7 +88,7 @@ __attribute__((noinline)) static int cost_loop(ek_u64 depth, ek_u64 n)
 
 int main(int argc, char **argv)
 {
-	struct ek_host host = { &host_ops, { 1, 1, 0 }, NULL };
+	struct ek_host host = { .ops = &host_ops, .dev = { 1, 1, 0 } };
 	const struct ek_policy *p;
 	const char *why;
 	char name[64], *colon;

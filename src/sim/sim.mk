@@ -83,7 +83,7 @@ $(SIM_SAN_OUT)/tests/%: $(SIM_TEST_SRC)/%.c $(SIM_SAN_OBJS) $(SIM_HDRS) $(wildca
 $(SIM_SAN_OUT)/elvkit-sim: $(SIM_CLI:%=$(SIM_SAN_OUT)/%.o) $(SIM_SAN_OBJS)
 	$(CC) $(SIM_SAN_CFLAGS) $^ -lm -o $@
 
-sim-test-build: $(SIM_TEST_BINS) $(SIM_SAN_OUT)/elvkit-sim
+sim-test-build: $(SIM_TEST_BINS) $(SIM_SAN_OUT)/elvkit-sim $(BUILD)/elvkit-cost
 
 demo: $(BUILD)/elvkit-sim
 	@src/sim/demo.sh $(BUILD)/elvkit-sim
@@ -94,7 +94,7 @@ bench-cost: $(BUILD)/elvkit-cost $(BUILD)/elvkit-sim
 # Build what builds, then run and record every test; fail if any failed.
 check-sim:
 	@$(MAKE) --no-print-directory -k sim-test-build || \
-	for b in $(SIM_TEST_BINS); do \
+	for b in $(SIM_TEST_BINS) $(BUILD)/elvkit-cost; do \
 		$(MAKE) --no-print-directory -q $$b 2>/dev/null || rm -f $$b; \
 	done
 	@$(SIM_TEST_SRC)/run.sh $(SIM_SAN_OUT)/tests $(SIM_SAN_OUT)/elvkit-sim \

@@ -1,0 +1,25 @@
+#!/bin/bash
+# shellcheck disable=SC2034 # DESCRIPTION: read by the runner
+DESCRIPTION="elvkit-cost (make bench-cost) builds and runs every policy, rotational and not, one process and many; bad arguments exit 2"
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cost=${ELVKIT_COST:-$root/build/elvkit-cost}
+sim=${ELVKIT_SIM:?}
+[ -x "$cost" ] || { echo "no $cost: it did not build"; exit 1; }
+mapfile -t policies < <("$sim" --list | sed -n '/^schedulers:/,/^devices/{/^  [^ ]/p}' | awk '{print $1}')
+[ "${#policies[@]}" -ge 3 ] || { echo "policies: ${policies[*]}"; exit 1; }
+for p in "${policies[@]}"; do
+	for dev in "" --nonrot; do
+		for procs in 1 64; do
+			# shellcheck disable=SC2086 # dev is one word or none
+			"$cost" $dev "$p:$procs" 64 2000 || { echo "FAIL: $dev $p:$procs"; exit 1; }
+		done
+	done
+done
+for bad in "" "nosuch 16 10" "deadline-read 0 10" "deadline-read:0 16 10"; do
+	rc=0
+	# shellcheck disable=SC2086 # the arguments are meant to split
+	"$cost" $bad 2>/dev/null || rc=$?
+	[ "$rc" = 2 ] || { echo "FAIL: '$bad' exited $rc, not 2"; exit 1; }
+done
+echo "ok: ${policies[*]}"
