@@ -95,20 +95,36 @@ k_moddir() {
 }
 
 # k_in_root RELEASE CMD...: run CMD where RELEASE's headers live: on the host,
-# or chrooted into the private root with /proc mounted for the command only.
+# or chrooted into the private root with /proc mounted (objtool reads
+# /proc/self). Calls may overlap (a build in one checkout, a DKMS test in
+# another, a background leg): the first mounts /proc, the last one out
+# unmounts it, and only if elvkit mounted it. Two locks beside the root:
+# .elvkit-proc.lock serialises the mount decisions, every running command
+# holds .elvkit-proc.users shared. Without them a build that ended
+# unmounted /proc under another's objtool ("read_stack_limit: fopen
+# failed", 7.2, 2026-12-02).
 k_in_root() {
-	local ver=$1 root rc=0 mounted=
+	local ver=$1 root rc=0 lk us
 	shift
 	root=$(k_root "$ver") || return 1
 	if [ -z "$root" ] || [ "$root" = "$EK_DEBUG_ROOT" ]; then
 		"$@"
 		return
 	fi
+	exec {lk}>>"$root.elvkit-proc.lock" {us}>>"$root.elvkit-proc.users"
+	flock -x "$lk"
+	flock -s "$us"
 	if ! mountpoint -q "$root/proc"; then
-		mount -t proc proc "$root/proc" && mounted=1
+		mount -t proc proc "$root/proc" && : >"$root.elvkit-proc.mounted"
 	fi
+	flock -u "$lk"
 	chroot "$root" "$@" || rc=$?
-	[ -z "$mounted" ] || umount "$root/proc"
+	flock -u "$us"
+	flock -x "$lk"
+	if [ -e "$root.elvkit-proc.mounted" ] && flock -x -n "$us"; then
+		umount "$root/proc" && rm -f "$root.elvkit-proc.mounted"
+	fi
+	exec {lk}>&- {us}>&-
 	return $rc
 }
 
