@@ -8,8 +8,9 @@ cost=${1:-build/elvkit-cost}
 ops=${OPS:-20000}
 depths=${DEPTHS:-"16 64 256 1024 4096 16384 65536"}
 command -v valgrind >/dev/null || { echo "bench-cost: valgrind not installed" >&2; exit 1; }
-mapfile -t policies < <("$(dirname "$cost")/elvkit-sim" --list |
-	sed -n '/^schedulers:/,/^devices/{/^  [^ ]/p}' | awk '{print $1}')
+# shellcheck source=scripts/lib/sim-list.sh
+. "$(dirname "$0")/lib/sim-list.sh"
+mapfile -t policies < <(sim_schedulers "$(dirname "$cost")/elvkit-sim")
 # Per-process policies also with one process (one queue); the plain
 # columns have 64 processes. ONEQ="" leaves these out.
 for p in ${ONEQ-fair-queue}; do policies+=("$p:1"); done

@@ -6,7 +6,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cost=${ELVKIT_COST:-$root/build/elvkit-cost}
 sim=${ELVKIT_SIM:?}
 [ -x "$cost" ] || { echo "no $cost: it did not build"; exit 1; }
-mapfile -t policies < <("$sim" --list | sed -n '/^schedulers:/,/^devices/{/^  [^ ]/p}' | awk '{print $1}')
+# shellcheck source=scripts/lib/sim-list.sh
+. "$root/scripts/lib/sim-list.sh"
+mapfile -t policies < <(sim_schedulers "$sim")
 [ "${#policies[@]}" -ge 3 ] || { echo "policies: ${policies[*]}"; exit 1; }
 for p in "${policies[@]}"; do
 	for dev in "" --nonrot; do
