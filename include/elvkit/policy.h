@@ -329,8 +329,9 @@ struct ek_policy {
  * time of the latest tick instead of reading the clock (times still only
  * grow). Only with EK_POLICY_NEVER_IDLES: such a policy never waits, so
  * it arms no timer, whose time a tick's error would move. A policy that
- * can do with ticks only for a while says so in host->tick_time. The
- * kernel shim passes jiffies; the simulator exact times.
+ * can do with ticks only for a while says so in host->tick_time (which
+ * the kernel shim starts at 1 for this flag). The kernel shim passes
+ * jiffies; the simulator exact times.
  */
 #define EK_POLICY_TICK_TIME 0x4u
 

@@ -89,7 +89,8 @@ static const struct ek_host_ops ek_kernel_host_ops = {
  * times: fair-queue took such a queue's return as 2^64 ns after it went
  * idle, and weight-raised it (several times a second under two fio jobs).
  * A policy content with a tick's resolution, for good
- * (EK_POLICY_TICK_TIME) or for now (host.tick_time), gets jiffies, as
+ * (EK_POLICY_TICK_TIME, which starts host.tick_time at 1) or for now
+ * (host.tick_time), gets jiffies, as
  * mq-deadline keeps its deadlines: the clocksource read cost
  * deadline-read 0.65% of its IOPS on null_blk (6.12, under icount), and
  * ktime_get_coarse_ns() cost as much. Jiffies are put on the clock's
@@ -100,8 +101,7 @@ static const struct ek_host_ops ek_kernel_host_ops = {
 static u64 ek_now(struct ek_queue *eq)
 	__must_hold(&eq->lock)
 {
-	u64 t = eq->host.tick_time ||
-		(ek_policy_of(eq)->flags & EK_POLICY_TICK_TIME) ?
+	u64 t = eq->host.tick_time ?
 		jiffies64_to_nsecs(get_jiffies_64()) + eq->tick_off :
 		ktime_get_ns();
 	u64 now = max(t, eq->last_now);
@@ -260,6 +260,7 @@ int ek_queue_init(struct request_queue *q, struct elevator_queue *e)
 	eq->host.dev.queue_depth = q->tag_set ? q->tag_set->queue_depth : 1;
 	eq->host.dev.nr_requests = q->nr_requests;
 	eq->tick_off = ktime_get_ns() - jiffies64_to_nsecs(get_jiffies_64());
+	eq->host.tick_time = !!(p->flags & EK_POLICY_TICK_TIME);
 
 	ret = p->init(eq->sd, &eq->host, eq->values);
 	if (ret) {
