@@ -5,7 +5,9 @@
  * policy.h). Built on the compiler's __atomic builtins, which both hosts'
  * compilers provide for naturally aligned 32-bit words without a library
  * call, so that no kernel or libc header is needed. Every access to a word
- * such a callback changes goes through these, under the lock too.
+ * such a callback changes goes through these, under the lock too. The
+ * 64-bit ones are for 64-bit hosts, the only ones elvkit builds for: a
+ * 32-bit kernel would need a lock or a library call for them.
  */
 #ifndef ELVKIT_ATOMIC_H
 #define ELVKIT_ATOMIC_H
@@ -23,6 +25,16 @@ static inline int ek_atomic_read_int(const int *v)
 }
 
 static inline void ek_atomic_set_int(int *v, int i)
+{
+	__atomic_store_n(v, i, __ATOMIC_RELAXED);
+}
+
+static inline ek_u64 ek_atomic_read64(const ek_u64 *v)
+{
+	return __atomic_load_n(v, __ATOMIC_RELAXED);
+}
+
+static inline void ek_atomic_set64(ek_u64 *v, ek_u64 i)
 {
 	__atomic_store_n(v, i, __ATOMIC_RELAXED);
 }

@@ -143,6 +143,13 @@ struct ek_host_ops {
 	void (*timer_cancel)(struct ek_host *host);
 	/* Ask the host to run dispatch soon (e.g. an awaited request came). */
 	void (*kick)(struct ek_host *host);
+	/*
+	 * The time now, on the clock of the times the host passes, and not
+	 * before the latest it passed. For completed_unlocked, which is not
+	 * handed one (most calls need none, and a clock read is a tenth of
+	 * a request's cost in the kernel): callable without serialisation.
+	 */
+	ek_u64 (*now)(struct ek_host *host);
 };
 
 struct ek_host {
@@ -244,6 +251,7 @@ struct ek_policy {
 	 * saw has_work false with requests held; and when a serialised
 	 * has_work says false with requests held, it asks again after a full
 	 * barrier. (mq-deadline's finish_request takes no lock either.)
+	 * The completion time, where needed, is host->ops->now's.
 	 * Only with completed: a host skips completions of a policy without.
 	 */
 	int (*completed_unlocked)(void *sd, struct ek_rq *rq);

@@ -55,6 +55,7 @@
  * IDLE I/O waits at most class_age_ms plus a slot of the class above and
  * one request, then proceeds at that pace.
  */
+#include "elvkit/atomic.h"
 #include "elvkit/policy_list.h"
 #include "fair_queue.h"
 #include "fair_queue_wf2q.h"
@@ -356,11 +357,11 @@ static int fq_should_idle(struct fq_data *fd, const struct fq_queue *q)
  */
 static ek_u64 fq_idle_deadline(struct fq_data *fd, const struct fq_queue *q)
 {
-	if (q->nr_inflight)
+	ek_u64 done = ek_atomic_read64(&q->last_done_ns);
+
+	if (ek_atomic_read(&q->nr_inflight))
 		return q->slot_start_ns + fd->slot_ns + fd->slice_max_ns;
-	if (!(q->flags & FQ_Q_HAS_END) || q->last_done_ns < q->slot_start_ns)
-		return q->slot_start_ns + fd->slice_idle_ns;
-	return q->last_done_ns + fd->slice_idle_ns;
+	return ek_max_u64(done, q->slot_start_ns) + fd->slice_idle_ns;
 }
 
 /*
@@ -440,6 +441,20 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 	fq_timer_cancel(fd);
 }
 
+/*
+ * q, in service, leaves it if its process is gone and it has nothing
+ * queued: its memory goes with its last request, which completes without
+ * the lock (fq_off_device), and nothing could end the slot after that.
+ */
+static int fq_leave_if_gone(struct fq_data *fd, struct fq_queue *q,
+			    ek_u64 now)
+{
+	if (q->nr_queued || !fq_exited(q))
+		return 0;
+	fq_expire(fd, q, FQ_END_EMPTY, now);
+	return 1;
+}
+
 /* Take the next queue into service; some queue is busy. */
 static void fq_select(struct fq_data *fd, ek_u64 now)
 {
@@ -506,7 +521,7 @@ static struct ek_rq *fq_take(struct fq_data *fd, struct fq_queue *q,
 
 	fq_unlink_fifo(fd, q, rq);
 	rq->policy_data[0] |= FQ_RQ_INFLIGHT;
-	q->nr_inflight++;
+	ek_atomic_inc(&q->nr_inflight);
 	q->served += (ek_u64)rq->nr_sectors * (async ? fd->async_charge : 1);
 	/*
 	 * A seeky queue's request costs a seek whatever its size: charged
@@ -561,7 +576,9 @@ static struct ek_rq *fq_serve(struct fq_data *fd, struct fq_queue *q,
 
 	if (q->flags & FQ_Q_ASYNC)
 		return fq_serve_async(fd, q, rq, expired);
-	return fq_take(fd, q, rq, expired);
+	fq_take(fd, q, rq, expired);
+	fq_leave_if_gone(fd, q, now);	/* shared queues never go */
+	return rq;
 }
 
 /* ---- queue life ---- */
@@ -645,9 +662,11 @@ static void fq_update_stats(struct fq_queue *q, const struct ek_rq *rq,
 
 	if (q->flags & FQ_Q_STARTED) {
 		/* with requests still outstanding it does not think: 0 */
-		if ((q->flags & FQ_Q_HAS_END) && !q->nr_queued &&
-		    !q->nr_inflight && now > q->last_done_ns)
-			ttime = (now - q->last_done_ns) >> FQ_NS_SHIFT;
+		ek_u64 done = ek_atomic_read64(&q->last_done_ns);
+
+		if (done && !q->nr_queued && !ek_atomic_read(&q->nr_inflight) &&
+		    now > done)
+			ttime = (now - done) >> FQ_NS_SHIFT;
 		seek = fq_dist(rq->sector, q->last_pos) < FQ_SEEK_SAMPLE_MAX ?
 		       (ek_u32)fq_dist(rq->sector, q->last_pos) :
 		       FQ_SEEK_SAMPLE_MAX;
@@ -839,7 +858,7 @@ static int fq_has_work(void *sd, ek_u64 now)
 		return 1;
 	if (!fd->nr_queued)
 		return 0;
-	if (q && !q->nr_queued) {
+	if (q && !q->nr_queued && !fd->over_why) {
 		why = fq_slot_over(fd, q, now);
 		if (why == FQ_END_NONE) {
 			/* idling: make sure the wait ends by itself */
@@ -853,7 +872,11 @@ static int fq_has_work(void *sd, ek_u64 now)
 		 * dispatch a queue switch) that second look was a tenth of a
 		 * request's cost. With nothing queued the verdict (preempt,
 		 * empty, idle wait over) stays true as time passes, until a
-		 * callback changes the queues: they all forget it.
+		 * callback changes the queues: they all forget it. A
+		 * completion, without the lock, does not: an idle wait over
+		 * stays over though its request came back since (its window
+		 * would start again), as it would have with the dispatch
+		 * first, and has_work keeps to the verdict too.
 		 */
 		fd->over_why = (ek_u8)why;
 	}
@@ -863,62 +886,67 @@ static int fq_has_work(void *sd, ek_u64 now)
 /* q lost its last queued request other than by dispatch (a merge). */
 static void fq_emptied(struct fq_data *fd, struct fq_queue *q)
 {
-	if (q->nr_queued || !(q->flags & FQ_Q_BUSY) || q == fd->in_service)
+	if (q->nr_queued || !(q->flags & FQ_Q_BUSY))
 		return;
-	/* Out of service it would be picked with nothing to serve. */
-	ek_fq_unqueue(fd, q);
+	if (q == fd->in_service)
+		fq_leave_if_gone(fd, q, fd->now);
+	else	/* out of service it would be picked with nothing to serve */
+		ek_fq_unqueue(fd, q);
 }
 
-/* rq leaves the device (done, or back to the host): its queue, if it was ours. */
-static struct fq_queue *fq_off_device(struct fq_data *fd, struct ek_rq *rq,
-				      ek_u64 now)
+/*
+ * rq leaves the device, done or back to the host: its queue, if it was
+ * ours, has one request fewer there, and a sync request's end (the start
+ * of its process's think time and of the idle window, fq_idle_deadline)
+ * is its time. That is all, so that a completion needs no lock
+ * (completed_unlocked): both words are read atomically under the lock.
+ * If the dispatcher idles on the queue, its window moved: the host looks
+ * again after an unlocked completion when has_work last said no with
+ * requests held, as it then did, and else the next request looks. The
+ * queue's memory outlives the call (rq holds its context), and the queue
+ * in service is never an exited one with nothing queued (fq_dispatch,
+ * fq_pctx_exit), whose memory may go with this request.
+ */
+static void fq_off_device(struct ek_rq *rq, const ek_u64 *done)
 {
 	struct fq_queue *q = fq_rq_queue(rq);
 
-	fd->now = now;
-	fd->over_why = FQ_END_NONE;
 	if (!(rq->policy_data[0] & FQ_RQ_INFLIGHT))
-		return EK_NULL;
+		return;
 	rq->policy_data[0] = 0;
-	q->nr_inflight--;
-	return q;
+	if (done && rq->sync)
+		ek_atomic_set64(&q->last_done_ns, *done ? *done : 1);
+	ek_atomic_dec_floor(&q->nr_inflight);
 }
 
-static void fq_completed(void *sd, struct ek_rq *rq, ek_u64 now)
+static int fq_completed_unlocked(void *sd, struct ek_rq *rq)
 {
 	struct fq_data *fd = sd;
-	struct fq_queue *q = fq_off_device(fd, rq, now);
+	ek_u64 now;
 
-	if (!q)
-		return;
-	if (rq->sync) {
-		q->last_done_ns = now;
-		q->flags |= FQ_Q_HAS_END;
+	if (rq->sync && (rq->policy_data[0] & FQ_RQ_INFLIGHT)) {
+		now = fd->host->ops->now(fd->host);
+		fq_off_device(rq, &now);
+	} else {
+		fq_off_device(rq, EK_NULL);
 	}
-	if (q != fd->in_service || q->nr_queued || q->nr_inflight)
-		return;
-	/*
-	 * The queue in service has nothing left anywhere: a gone process's
-	 * queue must leave service now (its memory goes with its last
-	 * request); otherwise, if the dispatcher is waiting on it, the idle
-	 * window starts, and the host must look again to arm its timer or
-	 * move on. Only a queue that waits needs that look: a queue run per
-	 * completion is most of a request's cost on a fast device. Without
-	 * a wait the dispatcher has already moved on (or had nothing else),
-	 * and a new request runs the queue anyway.
-	 */
-	if (fq_exited(q)) {
-		fq_expire(fd, q, FQ_END_EMPTY, now);
-	} else if (!fd->idling) {
-		return;
-	}
-	if (fd->nr_queued)
-		fq_kick(fd);
+	return 1;
+}
+
+/* Hosts call completed_unlocked, which always completes; for the contract. */
+static void fq_completed(void *sd, struct ek_rq *rq, ek_u64 now)
+{
+	(void)sd;
+	fq_off_device(rq, &now);
 }
 
 static void fq_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
 {
-	fq_off_device(sd, rq, now);
+	struct fq_data *fd = sd;
+
+	fd->now = now;
+	fd->over_why = FQ_END_NONE;
+	fq_off_device(rq, EK_NULL);
 }
 
 static void fq_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
@@ -972,11 +1000,8 @@ static void fq_pctx_exit(void *sd, struct ek_pctx *pctx)
 
 	fd->over_why = FQ_END_NONE;
 	q->flags |= FQ_Q_EXITED;
-	/* Its memory may go with its last request: hold no pointer to it. */
-	if (q == fd->in_service && !q->nr_queued) {
-		fq_expire(fd, q, FQ_END_EMPTY, fd->now);
+	if (q == fd->in_service && fq_leave_if_gone(fd, q, fd->now))
 		fq_kick(fd);
-	}
 }
 
 const struct ek_policy ek_fair_queue_policy = {
@@ -995,6 +1020,7 @@ const struct ek_policy ek_fair_queue_policy = {
 	.dispatch = fq_dispatch,
 	.has_work = fq_has_work,
 	.completed = fq_completed,
+	.completed_unlocked = fq_completed_unlocked,
 	.requeue = fq_requeue,
 	.merged = fq_merged,
 	.merged_requests = fq_merged_requests,

@@ -35,11 +35,10 @@ enum {
 #define FQ_Q_SHARED	0x04u	/* not a process's own queue (async, no pctx) */
 #define FQ_Q_EXITED	0x08u	/* its process is gone: no idling, no raise */
 #define FQ_Q_STARTED	0x10u	/* has seen a request: last_pos valid */
-#define FQ_Q_HAS_END	0x20u	/* a request completed: last_done_ns valid */
-#define FQ_Q_RAISED	0x40u	/* weight-raised (low_latency) */
-#define FQ_Q_ELIGIBLE	0x80u	/* in the class's eligible heap, else waiting */
-#define FQ_Q_EVER_BUSY	0x100u	/* was busy once: not "new" any more */
-#define FQ_Q_SAMPLED	0x200u	/* think time and seek means are valid */
+#define FQ_Q_RAISED	0x20u	/* weight-raised (low_latency) */
+#define FQ_Q_ELIGIBLE	0x40u	/* in the class's eligible heap, else waiting */
+#define FQ_Q_EVER_BUSY	0x80u	/* was busy once: not "new" any more */
+#define FQ_Q_SAMPLED	0x100u	/* think time and seek means are valid */
 
 struct fq_queue {
 	struct ek_ph_node node;		/* eligible (by finish) or waiting (by start) */
@@ -47,7 +46,7 @@ struct fq_queue {
 	struct ek_list fifo;		/* its requests by arrival (rq->fifo) */
 	ek_u32 flags;			/* FQ_Q_* */
 	ek_u32 nr_queued;
-	ek_u32 nr_inflight;		/* dispatched, not completed */
+	ek_u32 nr_inflight;		/* dispatched, not completed; atomic */
 	ek_u8 cls;			/* FQ_RT.. while busy */
 	ek_u8 level;			/* 0..7 */
 	ek_u32 weight;			/* effective (raised) weight while busy */
@@ -64,7 +63,7 @@ struct fq_queue {
 
 	/* think time and seek distance, decaying (as anticipatory) */
 	ek_u64 last_pos;		/* end of its last request (at arrival) */
-	ek_u64 last_done_ns;		/* last completion */
+	ek_u64 last_done_ns;		/* last completion, 0 = none; atomic */
 	ek_u64 idle_since_ns;		/* when it last went idle */
 	ek_u32 ttime_mean8;		/* 8 x think time, 1024 ns units */
 	ek_u32 seek_mean8;		/* 8 x seek distance, sectors */

@@ -76,11 +76,6 @@ static void ek_host_kick(struct ek_host *host)
 	eq->kick = true;
 }
 
-static const struct ek_host_ops ek_kernel_host_ops = {
-	.timer_arm = ek_host_timer_arm,
-	.timer_cancel = ek_host_timer_cancel,
-	.kick = ek_host_kick,
-};
 
 /*
  * The time for a policy call, read under the lock and never earlier than
@@ -98,17 +93,40 @@ static const struct ek_host_ops ek_kernel_host_ops = {
  * then differ by less than a tick, and a switch to the clock can hold the
  * time still for that long.
  */
+static u64 ek_clock(struct ek_queue *eq)
+{
+	return READ_ONCE(eq->host.tick_time) ?
+	       jiffies64_to_nsecs(get_jiffies_64()) + eq->tick_off :
+	       ktime_get_ns();
+}
+
 static u64 ek_now(struct ek_queue *eq)
 	__must_hold(&eq->lock)
 {
-	u64 t = eq->host.tick_time ?
-		jiffies64_to_nsecs(get_jiffies_64()) + eq->tick_off :
-		ktime_get_ns();
-	u64 now = max(t, eq->last_now);
+	u64 now = max(ek_clock(eq), eq->last_now);
 
-	eq->last_now = now;
+	WRITE_ONCE(eq->last_now, now);
 	return now;
 }
+
+/*
+ * The time for an unlocked completion: not before the latest call's, but
+ * a call running meanwhile may have a time before it (policies compare
+ * before they subtract such a time).
+ */
+static u64 ek_host_now(struct ek_host *host)
+{
+	struct ek_queue *eq = host->host_data;
+
+	return max(ek_clock(eq), READ_ONCE(eq->last_now));
+}
+
+static const struct ek_host_ops ek_kernel_host_ops = {
+	.timer_arm = ek_host_timer_arm,
+	.timer_cancel = ek_host_timer_cancel,
+	.kick = ek_host_kick,
+	.now = ek_host_now,
+};
 
 /*
  * Ask the policy, at the end of every call that may have changed its

@@ -27,7 +27,11 @@ static ek_u64 timer_at = EK_U64_MAX;
 static void t_arm(struct ek_host *h, ek_u64 when) { (void)h; timer_at = when; }
 static void t_cancel(struct ek_host *h) { (void)h; timer_at = EK_U64_MAX; }
 static void t_kick(struct ek_host *h) { (void)h; }
-static const struct ek_host_ops host_ops = { t_arm, t_cancel, t_kick };
+static ek_u64 now;	/* the loop's clock */
+static ek_u64 t_now(struct ek_host *h) { (void)h; return now; }
+static const struct ek_host_ops host_ops = {
+	.timer_arm = t_arm, .timer_cancel = t_cancel, .kick = t_kick, .now = t_now,
+};
 
 static struct ek_policy ops;
 static const struct ek_policy *pol = &ops;
@@ -35,7 +39,6 @@ static void *sd;
 static struct ek_pctx *pctx[MAX_OWNERS];
 static ek_u32 nowners = OWNERS;
 static ek_u64 *sectors;
-static ek_u64 now;
 
 static void fill(struct ek_rq *rq, ek_u64 i)
 {

@@ -146,10 +146,16 @@ static void op_kick(struct ek_host *h)
 	(void)h;
 }
 
+static ek_u64 op_now(struct ek_host *h)
+{
+	return ((struct sim *)h->host_data)->now;
+}
+
 const struct ek_host_ops sim_policy_host_ops = {
 	.timer_arm = op_timer_arm,
 	.timer_cancel = op_timer_cancel,
 	.kick = op_kick,
+	.now = op_now,
 };
 
 int host_timer_current(struct sim *s, uint64_t gen)

@@ -46,10 +46,16 @@ static void th_kick(struct ek_host *host)
 	th_from_host(host)->kicks++;
 }
 
+static ek_u64 th_now(struct ek_host *host)
+{
+	return th_from_host(host)->now;
+}
+
 static const struct ek_host_ops th_ops = {
 	.timer_arm = th_timer_arm,
 	.timer_cancel = th_timer_cancel,
 	.kick = th_kick,
+	.now = th_now,
 };
 
 struct th *th_new(const struct ek_policy *pol, unsigned int pool_size)
