@@ -44,6 +44,11 @@ static inline void ek_atomic_inc(ek_u32 *v)
 	__atomic_fetch_add(v, 1, __ATOMIC_RELAXED);
 }
 
+static inline void ek_atomic_dec(ek_u32 *v)
+{
+	__atomic_fetch_sub(v, 1, __ATOMIC_RELAXED);
+}
+
 /* Take one off *v, never below 0 (an unbalanced call is ignored). */
 static inline void ek_atomic_dec_floor(ek_u32 *v)
 {

@@ -446,12 +446,19 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
  * queued: its memory goes with its last request, which completes without
  * the lock (fq_off_device), and nothing could end the slot after that.
  */
-static int fq_leave_if_gone(struct fq_data *fd, struct fq_queue *q,
-			    ek_u64 now)
+static ek_noinline void fq_leave(struct fq_data *fd, struct fq_queue *q,
+				  ek_u64 now)
+{
+	fq_expire(fd, q, FQ_END_EMPTY, now);
+}
+
+/* Inline, and the rare leave out of line: dispatch asks it per request. */
+static ek_always_inline int fq_leave_if_gone(struct fq_data *fd,
+					     struct fq_queue *q, ek_u64 now)
 {
 	if (q->nr_queued || !fq_exited(q))
 		return 0;
-	fq_expire(fd, q, FQ_END_EMPTY, now);
+	fq_leave(fd, q, now);
 	return 1;
 }
 
@@ -511,11 +518,12 @@ static void fq_unlink(struct fq_data *fd, struct fq_queue *q, struct ek_rq *rq)
 }
 
 /*
- * rq leaves q for the device (the caller took it off the sort tree):
- * charge it to q's slot.
+ * rq leaves q for the device at now (the caller took it off the sort
+ * tree): charge it to q's slot, which ends if its process is gone and
+ * this was its last request (fq_leave_if_gone).
  */
 static struct ek_rq *fq_take(struct fq_data *fd, struct fq_queue *q,
-			     struct ek_rq *rq, int expired)
+			     struct ek_rq *rq, int expired, ek_u64 now)
 {
 	int async = q->flags & FQ_Q_ASYNC;
 
@@ -537,6 +545,7 @@ static struct ek_rq *fq_take(struct fq_data *fd, struct fq_queue *q,
 	if (expired)
 		fd->count[FQ_C_EXPIRED]++;
 	fd->count[rq->dir == EK_WRITE ? FQ_C_WRITES : FQ_C_READS]++;
+	fq_leave_if_gone(fd, q, now);
 	return rq;
 }
 
@@ -548,7 +557,7 @@ static struct ek_rq *fq_take(struct fq_data *fd, struct fq_queue *q,
  */
 static ek_noinline struct ek_rq *
 fq_serve_async(struct fq_data *fd, struct fq_queue *q, struct ek_rq *head,
-	       int expired)
+	       int expired, ek_u64 now)
 {
 	struct ek_rq *rq = head;
 	struct ek_rb_node *n;
@@ -560,7 +569,7 @@ fq_serve_async(struct fq_data *fd, struct fq_queue *q, struct ek_rq *head,
 		rq = ek_rb_entry(n, struct ek_rq, sort);
 	}
 	ek_rb_erase(&q->sort, &rq->sort);
-	return fq_take(fd, q, rq, expired);
+	return fq_take(fd, q, rq, expired, now);
 }
 
 /*
@@ -575,10 +584,8 @@ static struct ek_rq *fq_serve(struct fq_data *fd, struct fq_queue *q,
 	int expired = now >= rq->deadline_ns;
 
 	if (q->flags & FQ_Q_ASYNC)
-		return fq_serve_async(fd, q, rq, expired);
-	fq_take(fd, q, rq, expired);
-	fq_leave_if_gone(fd, q, now);	/* shared queues never go */
-	return rq;
+		return fq_serve_async(fd, q, rq, expired, now);
+	return fq_take(fd, q, rq, expired, now);
 }
 
 /* ---- queue life ---- */
@@ -916,7 +923,7 @@ static void fq_off_device(struct ek_rq *rq, const ek_u64 *done)
 	rq->policy_data[0] = 0;
 	if (done && rq->sync)
 		ek_atomic_set64(&q->last_done_ns, *done ? *done : 1);
-	ek_atomic_dec_floor(&q->nr_inflight);
+	ek_atomic_dec(&q->nr_inflight);	/* FQ_RQ_INFLIGHT keeps it balanced */
 }
 
 static int fq_completed_unlocked(void *sd, struct ek_rq *rq)
