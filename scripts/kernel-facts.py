@@ -140,6 +140,9 @@ def header_facts(incdirs):
             r"#define\s+BLK_FEAT_ROTATIONAL\b", blkdev)),
         "EK_FACT_MQ_F_SHOULD_MERGE": bool(re.search(
             r"\bBLK_MQ_F_SHOULD_MERGE\b", blkmq)),
+        # a task's plug caches the block layer's time (blk_time_get_ns)
+        "EK_FACT_PLUG_TIME": bool(re.search(
+            r"struct blk_plug \{[^}]*\bu64 cur_ktime;", blkdev)),
         "EK_FACT_SHALLOW_PER_WORD": one_of(shallow, "what a shallow depth counts", [
             (r"@shallow_depth: The maximum number of bits to allocate from a single word", True),
             (r"@shallow_depth: The maximum number of bits to allocate from the queue", False)]),

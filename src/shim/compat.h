@@ -35,6 +35,26 @@ static inline bool ek_queue_rotational(struct request_queue *q)
 #endif
 }
 
+/*
+ * The time for a policy call: the one the block layer took for the
+ * current task's plug if it took one (blk_time_get_ns() in block/blk.h
+ * caches a clock read there until the task sleeps or flushes the plug;
+ * the requests' own start times are that time), else the clock. Under a
+ * plug, where insert, dispatch and an inline completion follow each other
+ * within microseconds, that saves a clocksource read per call. Only read:
+ * the block layer sets it and its invalidation on schedule (PF_BLOCK_TS).
+ */
+static inline u64 ek_clock_ns(void)
+{
+#if EK_FACT_PLUG_TIME
+	struct blk_plug *plug = current->plug;
+
+	if (plug && in_task() && plug->cur_ktime)
+		return plug->cur_ktime;
+#endif
+	return ktime_get_ns();
+}
+
 /* insert_requests' last argument: bool at_head, or blk_insert_t flags. */
 static inline bool ek_insert_at_head(ek_insert_arg_t arg)
 {

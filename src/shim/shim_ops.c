@@ -91,13 +91,14 @@ static void ek_host_kick(struct ek_host *host)
  * ktime_get_coarse_ns() cost as much. Jiffies are put on the clock's
  * base (tick_off, taken at init), so that a policy may switch: the two
  * then differ by less than a tick, and a switch to the clock can hold the
- * time still for that long.
+ * time still for that long. Any other gets the block layer's time for
+ * the task's plug where it took one, else the clock (ek_clock_ns).
  */
 static u64 ek_clock(struct ek_queue *eq)
 {
 	return READ_ONCE(eq->host.tick_time) ?
 	       jiffies64_to_nsecs(get_jiffies_64()) + eq->tick_off :
-	       ktime_get_ns();
+	       ek_clock_ns();
 }
 
 static u64 ek_now(struct ek_queue *eq)
