@@ -41,7 +41,9 @@ static inline bool ek_queue_rotational(struct request_queue *q)
  * caches a clock read there until the task sleeps or flushes the plug;
  * the requests' own start times are that time), else the clock. Under a
  * plug, where insert, dispatch and an inline completion follow each other
- * within microseconds, that saves a clocksource read per call. Only read:
+ * within microseconds, that saves a clocksource read per call. It is as
+ * stale as the block layer's own stamps: a task preempted inside its
+ * plug (not sleeping) keeps it; ek_now still never goes back. Only read:
  * the block layer sets it and its invalidation on schedule (PF_BLOCK_TS).
  */
 static inline u64 ek_clock_ns(void)
