@@ -44,9 +44,19 @@ static inline void ek_atomic_inc(ek_u32 *v)
 	__atomic_fetch_add(v, 1, __ATOMIC_RELAXED);
 }
 
-static inline void ek_atomic_dec(ek_u32 *v)
+/*
+ * A count that says another word is up to date: the writer stores that
+ * word, then lowers the count (release); a reader that reads the count
+ * (acquire) and then the word sees the word as new as the count.
+ */
+static inline void ek_atomic_dec_release(ek_u32 *v)
 {
-	__atomic_fetch_sub(v, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_sub(v, 1, __ATOMIC_RELEASE);
+}
+
+static inline ek_u32 ek_atomic_read_acquire(const ek_u32 *v)
+{
+	return __atomic_load_n(v, __ATOMIC_ACQUIRE);
 }
 
 /* Take one off *v, never below 0 (an unbalanced call is ignored). */

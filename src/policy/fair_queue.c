@@ -357,11 +357,10 @@ static int fq_should_idle(struct fq_data *fd, const struct fq_queue *q)
  */
 static ek_u64 fq_idle_deadline(struct fq_data *fd, const struct fq_queue *q)
 {
-	ek_u64 done = ek_atomic_read64(&q->last_done_ns);
-
-	if (ek_atomic_read(&q->nr_inflight))
+	if (ek_atomic_read_acquire(&q->nr_inflight))
 		return q->slot_start_ns + fd->slot_ns + fd->slice_max_ns;
-	return ek_max_u64(done, q->slot_start_ns) + fd->slice_idle_ns;
+	return ek_max_u64(ek_atomic_read64(&q->last_done_ns),
+			  q->slot_start_ns) + fd->slice_idle_ns;
 }
 
 /*
@@ -669,11 +668,13 @@ static void fq_update_stats(struct fq_queue *q, const struct ek_rq *rq,
 
 	if (q->flags & FQ_Q_STARTED) {
 		/* with requests still outstanding it does not think: 0 */
-		ek_u64 done = ek_atomic_read64(&q->last_done_ns);
+		ek_u64 done;
 
-		if (done && !q->nr_queued && !ek_atomic_read(&q->nr_inflight) &&
-		    now > done)
-			ttime = (now - done) >> FQ_NS_SHIFT;
+		if (!q->nr_queued && !ek_atomic_read_acquire(&q->nr_inflight)) {
+			done = ek_atomic_read64(&q->last_done_ns);
+			if (done && now > done)
+				ttime = (now - done) >> FQ_NS_SHIFT;
+		}
 		seek = fq_dist(rq->sector, q->last_pos) < FQ_SEEK_SAMPLE_MAX ?
 		       (ek_u32)fq_dist(rq->sector, q->last_pos) :
 		       FQ_SEEK_SAMPLE_MAX;
@@ -903,40 +904,41 @@ static void fq_emptied(struct fq_data *fd, struct fq_queue *q)
 
 /*
  * rq leaves the device, done or back to the host: its queue, if it was
- * ours, has one request fewer there, and a sync request's end (the start
- * of its process's think time and of the idle window, fq_idle_deadline)
- * is its time. That is all, so that a completion needs no lock
- * (completed_unlocked): both words are read atomically under the lock.
- * If the dispatcher idles on the queue, its window moved: the host looks
- * again after an unlocked completion when has_work last said no with
- * requests held, as it then did, and else the next request looks. The
- * queue's memory outlives the call (rq holds its context), and the queue
- * in service is never an exited one with nothing queued (fq_dispatch,
- * fq_pctx_exit), whose memory may go with this request.
+ * counted there (else NULL), has one request fewer there. With its end
+ * time (fq_ended) that is all a completion changes, so that it needs no
+ * lock (completed_unlocked): both words are read atomically under the
+ * lock, the count first. If the dispatcher idles on the queue, its
+ * window moved: the host looks again after an unlocked completion when
+ * has_work last said no with requests held, as it then did, and else the
+ * next request looks. The queue's memory outlives the call (rq holds its
+ * context), and the queue in service is never an exited one with nothing
+ * queued (fq_take, fq_emptied, fq_pctx_exit), whose memory may go with
+ * this request.
  */
-static void fq_off_device(struct ek_rq *rq, const ek_u64 *done)
+static struct fq_queue *fq_off_device(struct ek_rq *rq, int done,
+					ek_u64 now)
 {
 	struct fq_queue *q = fq_rq_queue(rq);
 
 	if (!(rq->policy_data[0] & FQ_RQ_INFLIGHT))
-		return;
+		return EK_NULL;
 	rq->policy_data[0] = 0;
+	/* a sync request's end starts its think time and the idle window */
 	if (done && rq->sync)
-		ek_atomic_set64(&q->last_done_ns, *done ? *done : 1);
-	ek_atomic_dec(&q->nr_inflight);	/* FQ_RQ_INFLIGHT keeps it balanced */
+		ek_atomic_set64(&q->last_done_ns, now ? now : 1);	/* 0: none */
+	ek_atomic_dec_release(&q->nr_inflight);	/* after the end time */
+	return q;
 }
 
 static int fq_completed_unlocked(void *sd, struct ek_rq *rq)
 {
 	struct fq_data *fd = sd;
-	ek_u64 now;
+	ek_u64 now = 0;
 
-	if (rq->sync && (rq->policy_data[0] & FQ_RQ_INFLIGHT)) {
+	/* the clock only for an end that counts */
+	if (rq->sync && (rq->policy_data[0] & FQ_RQ_INFLIGHT))
 		now = fd->host->ops->now(fd->host);
-		fq_off_device(rq, &now);
-	} else {
-		fq_off_device(rq, EK_NULL);
-	}
+	fq_off_device(rq, 1, now);
 	return 1;
 }
 
@@ -944,7 +946,7 @@ static int fq_completed_unlocked(void *sd, struct ek_rq *rq)
 static void fq_completed(void *sd, struct ek_rq *rq, ek_u64 now)
 {
 	(void)sd;
-	fq_off_device(rq, &now);
+	fq_off_device(rq, 1, now);
 }
 
 static void fq_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
@@ -953,7 +955,7 @@ static void fq_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
 
 	fd->now = now;
 	fd->over_why = FQ_END_NONE;
-	fq_off_device(rq, EK_NULL);
+	fq_off_device(rq, 0, 0);
 }
 
 static void fq_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
