@@ -904,7 +904,7 @@ static void fq_emptied(struct fq_data *fd, struct fq_queue *q)
 
 /*
  * rq leaves the device, done or back to the host: its queue, if it was
- * counted there (else NULL), has one request fewer there. With its end
+ * counted there, has one request fewer there. With its end
  * time (fq_ended) that is all a completion changes, so that it needs no
  * lock (completed_unlocked): both words are read atomically under the
  * lock, the count first. If the dispatcher idles on the queue, its
@@ -915,19 +915,17 @@ static void fq_emptied(struct fq_data *fd, struct fq_queue *q)
  * queued (fq_take, fq_emptied, fq_pctx_exit), whose memory may go with
  * this request.
  */
-static struct fq_queue *fq_off_device(struct ek_rq *rq, int done,
-					ek_u64 now)
+static void fq_off_device(struct ek_rq *rq, int done, ek_u64 now)
 {
 	struct fq_queue *q = fq_rq_queue(rq);
 
 	if (!(rq->policy_data[0] & FQ_RQ_INFLIGHT))
-		return EK_NULL;
+		return;
 	rq->policy_data[0] = 0;
 	/* a sync request's end starts its think time and the idle window */
 	if (done && rq->sync)
 		ek_atomic_set64(&q->last_done_ns, now ? now : 1);	/* 0: none */
 	ek_atomic_dec_release(&q->nr_inflight);	/* after the end time */
-	return q;
 }
 
 static int fq_completed_unlocked(void *sd, struct ek_rq *rq)
