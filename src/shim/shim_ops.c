@@ -76,7 +76,6 @@ static void ek_host_kick(struct ek_host *host)
 	eq->kick = true;
 }
 
-
 /*
  * The time for a policy call, read under the lock and never earlier than
  * the previous call's. A time read before taking the lock can be older
@@ -101,25 +100,26 @@ static u64 ek_clock(struct ek_queue *eq)
 	       ek_clock_ns();
 }
 
-static u64 ek_now(struct ek_queue *eq)
-	__must_hold(&eq->lock)
-{
-	u64 now = max(ek_clock(eq), eq->last_now);
-
-	WRITE_ONCE(eq->last_now, now);
-	return now;
-}
-
 /*
- * The time for an unlocked completion: not before the latest call's, but
- * a call running meanwhile may have a time before it (policies compare
- * before they subtract such a time).
+ * Not before the latest call's time. Also the time for an unlocked
+ * completion (the host's now op), where a call running meanwhile may
+ * have a time before it (policies compare before they subtract such a
+ * time).
  */
 static u64 ek_host_now(struct ek_host *host)
 {
 	struct ek_queue *eq = host->host_data;
 
 	return max(ek_clock(eq), READ_ONCE(eq->last_now));
+}
+
+static u64 ek_now(struct ek_queue *eq)
+	__must_hold(&eq->lock)
+{
+	u64 now = ek_host_now(&eq->host);
+
+	WRITE_ONCE(eq->last_now, now);
+	return now;
 }
 
 static const struct ek_host_ops ek_kernel_host_ops = {
