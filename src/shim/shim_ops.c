@@ -371,6 +371,34 @@ static struct ek_icq *ek_icq_of(struct io_cq *icq)
 	return container_of(icq, struct ek_icq, icq);
 }
 
+/*
+ * The current task's io_cq on q, with a reference on its io_context that
+ * finish_request drops: what ioc_find_get_icq() returns. That looks the
+ * icq up under the queue lock in 6.1 and 6.12 (a lock and an unlock, irqs
+ * off, per request); upstream since dropped the lock (7.2 takes none): an
+ * icq is freed only after an RCU grace period, and on the issue path
+ * neither q's icqs (removed with q frozen) nor the task's (removed when
+ * the io_context's last user exits or its last reference goes) can go.
+ * So here the io_context's hint, the icq the task used last, is taken
+ * under RCU alone; any other case is the kernel's.
+ */
+static struct io_cq *ek_icq_get(struct request_queue *q)
+{
+	struct io_context *ioc = current->io_context;
+	struct io_cq *icq = NULL;
+
+	if (likely(ioc)) {
+		rcu_read_lock();
+		icq = rcu_dereference(ioc->icq_hint);
+		if (icq && icq->q == q)
+			atomic_long_inc(&ioc->refcount);
+		else
+			icq = NULL;
+		rcu_read_unlock();
+	}
+	return icq ?: ioc_find_get_icq(q);
+}
+
 /* Called with the queue lock and the io_context lock held, irqs off. */
 static void ek_init_icq(struct io_cq *icq)
 {
@@ -414,7 +442,7 @@ static void ek_prepare_request(struct request *rq)
 	erq->owner = task_tgid_nr(current);
 	rq->elv.icq = NULL;
 	if (ek_policy_wants_pctx(ek_policy_of(eq), eq->sd)) {
-		rq->elv.icq = ioc_find_get_icq(rq->q);
+		rq->elv.icq = ek_icq_get(rq->q);
 		if (rq->elv.icq)
 			erq->pctx = &ek_icq_of(rq->elv.icq)->pctx;
 	}
