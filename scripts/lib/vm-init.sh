@@ -36,6 +36,8 @@ if [ -x "$udevd" ]; then
 fi
 
 rc=125
+# The host's mark that the kernel booted (vm_died_booting).
+echo "elvkit-vm: start"
 if [ -r "$cmd" ]; then
 	bash "$cmd" </dev/null
 	rc=$?
