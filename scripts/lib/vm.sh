@@ -156,7 +156,8 @@ vm_boot() {
 vm_died_booting() {
 	local text
 	text=$(tr -d '\r' <"$1")
-	! grep -q '^elvkit-vm: start$' <<<"$text" && grep -qE "$KERNEL_BAD" <<<"$text"
+	# Not anchored: the line follows the console's reset sequences.
+	! grep -q 'elvkit-vm: start$' <<<"$text" && grep -qE "$KERNEL_BAD" <<<"$text"
 }
 
 # vm_unfinished WHO LOG RC: on stderr, that the guest run logged in LOG
