@@ -46,5 +46,10 @@ else
 fi
 sync
 echo "elvkit-vm: exit $rc"
+# PID 1 must outlive the power-off, and without a program from the root:
+# the power-off takes the 9p root away, an exec of sleep then failed (127)
+# and the kernel logged "Kernel panic - Attempted to kill init" on every
+# boot (6.1, 6.12). A read with a timeout on a FIFO in /run is bash alone.
+mkfifo /run/elvkit-poweroff
 echo o >/proc/sysrq-trigger
-exec sleep 30 2>/dev/null
+while :; do read -rt 30 <>/run/elvkit-poweroff; done

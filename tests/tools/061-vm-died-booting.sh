@@ -16,8 +16,9 @@ boot() {
 }
 boot >"$log"
 vm_died_booting "$log" || fail "a kernel that died at boot is not retried"
-# As a console has it: the terminal reset before the line, and the
-# kernel's "Attempted to kill init" when the guest powers off.
+# As a console has it: the terminal reset before the line; and a kernel
+# report after it must not count, such as the "Attempted to kill init"
+# every power-off logged before vm-init.sh waited without a program.
 {
 	printf '\033c\033[?7l\033[2Jelvkit-vm: start\r\n'
 	printf 'elvkit-guest: running vm/R/730-rel-remove/fair-queue\r\n'
