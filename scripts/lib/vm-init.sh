@@ -50,6 +50,8 @@ echo "elvkit-vm: exit $rc"
 # the power-off takes the 9p root away, an exec of sleep then failed (127)
 # and the kernel logged "Kernel panic - Attempted to kill init" on every
 # boot (6.1, 6.12). A read with a timeout on a FIFO in /run is bash alone.
+# Should the power-off not come in 30 s, PID 1 ends: the kernel panics and
+# QEMU (-no-reboot) exits all the same.
 mkfifo /run/elvkit-poweroff
 echo o >/proc/sysrq-trigger
-while :; do read -rt 30 <>/run/elvkit-poweroff; done
+read -rt 30 <>/run/elvkit-poweroff
