@@ -66,7 +66,7 @@ guest_test() {
 	# is paused or migrated, the guest's clocks step forward by that much
 	# and `timeout` fires early (seen once, 2813 s in a 6 min boot).
 	[ $((SECONDS - t0)) -le $((limit + 60)) ] ||
-		echo "    (the guest's clock ran past the test's limit of $limit s by far more than a test can: the host was paused, or its TSC stepped; see the README, "Host-side hazard")"
+		echo "    (the guest's clock ran past the test's limit of $limit s by far more than a test can: the host was paused, or its TSC stepped; see the README, 'Host-side hazard')"
 }
 
 tests=()
