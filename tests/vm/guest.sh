@@ -61,11 +61,12 @@ guest_test() {
 	echo "elvkit-guest: running $2" >/dev/kmsg 2>/dev/null
 	local limit=${ELVKIT_VM_TEST_TIMEOUT:-600}
 	run_test "$group" "$2" "$limit" "$logdir/${2//\//_}.log" "$1" env SCHED="${3:-}" bash "$1"
-	echo "    ($((SECONDS - t0)) s)"
-	# Under TCG the guest's TSC is the host's raw TSC: if the host machine
-	# is paused or migrated, the guest's clocks step forward by that much
-	# and `timeout` fires early (seen once, 2813 s in a 6 min boot).
-	[ $((SECONDS - t0)) -le $((limit + 60)) ] ||
+	local took=$((SECONDS - t0))
+	echo "    ($took s)"
+	# Under TCG the guest's TSC is the host's raw TSC: most likely when the
+	# host machine is paused or moved, the guest's clocks step forward and
+	# `timeout` fires early (seen once, 2813 s in a 6 min boot).
+	[ "$took" -le $((limit + 60)) ] ||
 		echo "    (the guest's clock ran past the test's limit of $limit s by far more than a test can: the host was paused, or its TSC stepped; see the README, 'Host-side hazard')"
 }
 
