@@ -1,4 +1,4 @@
-/* DESCRIPTION: deadline queue: FIFO in deadline order, specials apart, a merge keeps the earlier deadline and resorts, front-merge candidates are sorted requests only */
+/* DESCRIPTION: deadline queue: FIFO in deadline order, specials apart (also when they grow by a merge), a merge keeps the earlier deadline and resorts, front-merge candidates are sorted requests only */
 #include "testhost.h"
 #include "elvkit/dlq.h"
 
@@ -53,6 +53,13 @@ int main(void)
 		 "merge did not resort");
 	TH_CHECK(c->policy_data[0] == EK_DLQ_NONE && ek_dlq_nr(&q, EK_READ) == 2,
 		 "merged-away request still queued");
+
+	/* A special request that grew at its front is in no tree to resort. */
+	s->sector = 100;
+	s->nr_sectors += 8;
+	ek_dlq_resort(&q, s);
+	TH_CHECK(ek_dlq_special_head(&q) == s && !ek_dlq_lowest(&q, EK_WRITE) &&
+		 ek_dlq_lowest(&q, EK_READ) == b, "a special request was resorted");
 
 	ek_dlq_del(&q, s);
 	ek_dlq_del(&q, a);
