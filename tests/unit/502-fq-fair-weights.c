@@ -40,7 +40,8 @@ static void equal(void)
 	struct th *th = start();
 	struct fqt_proc pr[4];
 	struct spread s = { pr, 4, 0 };
-	struct fqt_disk d = { 100 * US, 2 * US, check_spread, &s };
+	struct fqt_disk d = { .svc_base = 100 * US, .svc_per_sector = 2 * US,
+			      .on_complete = check_spread, .arg = &s };
 	unsigned i;
 
 	for (i = 0; i < 4; i++) {
@@ -63,7 +64,7 @@ static void ratio(ek_u8 c0, ek_u8 l0, ek_u8 c1, ek_u8 l1, int async1,
 {
 	struct th *th = start();
 	struct fqt_proc pr[2];
-	struct fqt_disk d = { 100 * US, 2 * US, NULL, NULL };
+	struct fqt_disk d = { .svc_base = 100 * US, .svc_per_sector = 2 * US };
 	double r;
 
 	fqt_proc_init(th, &pr[0], 1);

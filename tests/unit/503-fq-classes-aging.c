@@ -10,7 +10,7 @@ static void aging(ek_u8 upper, ek_u8 lower, ek_u64 age_ms)
 {
 	struct th *th = th_new(&ek_fair_queue_policy, FQT_MAX_RQ);
 	struct fqt_proc pr[2];
-	struct fqt_disk d = { 1 * MS, 10 * US, NULL, NULL };
+	struct fqt_disk d = { .svc_base = 1 * MS, .svc_per_sector = 10 * US };
 	ek_u64 bound = (age_ms + 125) * MS + 2 * (1 * MS + 256 * 10 * US);
 	double share;
 

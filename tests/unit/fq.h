@@ -29,12 +29,14 @@ struct fqt_proc {
 	unsigned depth;		/* requests kept outstanding (0: none) */
 	unsigned outstanding;
 	ek_u32 nr;		/* sectors per request */
-	ek_u64 next;		/* next sector (sequential) */
+	ek_u64 next;		/* next sector */
+	ek_u64 stride;		/* from one request's start to the next's; 0: nr */
 	ek_u64 think;		/* after a completion, before the next request */
 	ek_u64 issue_at;
 	ek_u64 start_at;	/* first request not before */
 	ek_u64 bytes;
 	ek_u64 ios;
+	ek_u64 busy_ns;		/* disk time its requests took */
 	ek_u64 max_wait;	/* insert to dispatch */
 	ek_u64 first_dispatch;	/* 0: none yet */
 };
@@ -114,9 +116,13 @@ static inline void fqt_complete(struct th *th, struct ek_rq *rq)
 }
 
 /*
- * A queue-depth-1 disk: each request takes svc_base + nr * svc_per_sector.
- * Processes keep `depth` requests outstanding, sequentially, issuing the
- * next `think` after a completion. Runs until `until`. If the policy
+ * A queue-depth-1 disk: each request takes svc_base + nr * svc_per_sector,
+ * and svc_seek more if it does not start where the previous one ended.
+ * Processes keep `depth` requests outstanding, `stride` sectors apart
+ * (sequentially by default), issuing the next `think` after a completion.
+ * A process has one issue time: with depth > 1 and a think time, each
+ * completion of its own postpones the next issue, so a backlogged process
+ * is one of depth > 1 and think 0. Runs until `until`. If the policy
  * holds back (idling), time jumps to its timer, which must be armed.
  */
 struct fqt_disk {
@@ -124,6 +130,8 @@ struct fqt_disk {
 	/* optional: called after each completion */
 	void (*on_complete)(struct th *th, struct ek_rq *rq, void *arg);
 	void *arg;
+	ek_u64 svc_seek;	/* optional */
+	ek_u64 head;		/* where the last request ended */
 };
 
 static inline void fqt_issue(struct th *th, struct fqt_proc *pr)
@@ -132,7 +140,7 @@ static inline void fqt_issue(struct th *th, struct fqt_proc *pr)
 	       th->now >= pr->issue_at && th->now >= pr->start_at) {
 		struct ek_rq *rq = fqt_rq(th, pr, pr->next, pr->nr);
 
-		pr->next += pr->nr;
+		pr->next += pr->stride ? pr->stride : pr->nr;
 		pr->outstanding++;
 		th_insert(th, rq);
 	}
@@ -162,7 +170,7 @@ static inline void fqt_run(struct th *th, struct fqt_disk *d,
 	while (th->now < until) {
 		struct ek_rq *rq;
 		struct fqt_proc *o;
-		ek_u64 wait, t;
+		ek_u64 wait, t, svc;
 
 		for (i = 0; i < n; i++)
 			fqt_issue(th, &pr[i]);
@@ -187,7 +195,11 @@ static inline void fqt_run(struct th *th, struct fqt_disk *d,
 			o->max_wait = wait;
 		if (!o->first_dispatch)
 			o->first_dispatch = th->now;
-		th_advance(th, d->svc_base + rq->nr_sectors * d->svc_per_sector);
+		svc = d->svc_base + rq->nr_sectors * d->svc_per_sector +
+		      (rq->sector != d->head ? d->svc_seek : 0);
+		d->head = ek_rq_end(rq);
+		th_advance(th, svc);
+		o->busy_ns += svc;
 		o->bytes += (ek_u64)rq->nr_sectors * 512;
 		o->ios++;
 		o->outstanding--;
