@@ -3,16 +3,6 @@
 
 #define S (1000 * MS)
 
-/* Insert one 4 KiB read of pr at sector; returns it. */
-static struct ek_rq *read_at(struct th *th, struct fqt_proc *pr, ek_u64 sector)
-{
-	struct ek_rq *rq = fqt_rq(th, pr, sector, 8);
-
-	pr->outstanding++;
-	th_insert(th, rq);
-	return rq;
-}
-
 /* Dispatch want and complete it 1 ms later. */
 static void serve(struct th *th, struct ek_rq *want)
 {
@@ -21,8 +11,7 @@ static void serve(struct th *th, struct ek_rq *want)
 	TH_CHECK(rq == want, "dispatched %p, expected %p", (void *)rq,
 		 (void *)want);
 	th_advance(th, MS);
-	fqt_proc_of(rq)->outstanding--;
-	fqt_complete(th, rq);
+	fqt_done(th, rq);
 }
 
 int main(void)
@@ -37,19 +26,19 @@ int main(void)
 	fqt_proc_init(th, b, 2);
 
 	/* B starts (raised as new); its raise runs out at 8 s. */
-	serve(th, read_at(th, b, 1 << 20));
+	serve(th, fqt_read_at(th, b, 1 << 20));
 	th_advance_to(th, 10 * S);
-	serve(th, read_at(th, b, 1 << 20));
+	serve(th, fqt_read_at(th, b, 1 << 20));
 	TH_CHECK(th_stat(th, "raises") == 1, "raises %llu after B's start",
 		 (unsigned long long)th_stat(th, "raises"));
 
 	/* At 10.5 s A starts (raised as new): B's slot ends, unraised. */
 	th_advance_to(th, 10 * S + 500 * MS);
-	serve(th, read_at(th, a, 0));
+	serve(th, fqt_read_at(th, a, 0));
 	/* At 11.5 s B's next read merges into A's: B's queue is empty again. */
 	th_advance_to(th, 11 * S + 500 * MS);
-	b2 = read_at(th, b, 108);
-	a1 = read_at(th, a, 100);
+	b2 = fqt_read_at(th, b, 108);
+	a1 = fqt_read_at(th, a, 100);
 	th_merge_requests(th, a1, b2);
 	b->outstanding--;
 	fqt_release(b2);
@@ -58,7 +47,7 @@ int main(void)
 
 	/* 2.2 s after B's last slot, 1.2 s after the merge emptied its queue. */
 	th_advance_to(th, 12 * S + 700 * MS);
-	read_at(th, b, 2 << 20);
+	fqt_read_at(th, b, 2 << 20);
 	printf("raises: %llu (B idle 1.2 s since its queue emptied: not raised)\n",
 	       (unsigned long long)th_stat(th, "raises"));
 	TH_CHECK(th_stat(th, "raises") == 2,

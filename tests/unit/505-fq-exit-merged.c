@@ -1,16 +1,6 @@
 /* DESCRIPTION: fair-queue: an exited process's queue in service whose last queued request is merged away leaves service, so its context, freed with its last request, is never touched again */
 #include "fq.h"
 
-/* Insert one 4 KiB sync read of pr at sector; returns it. */
-static struct ek_rq *read_at(struct th *th, struct fqt_proc *pr, ek_u64 sector)
-{
-	struct ek_rq *rq = fqt_rq(th, pr, sector, 8);
-
-	pr->outstanding++;
-	th_insert(th, rq);
-	return rq;
-}
-
 int main(void)
 {
 	struct th *th = th_new(&ek_fair_queue_policy, 64);
@@ -24,11 +14,11 @@ int main(void)
 	fqt_proc_init(th, b, 2);
 
 	/* A's queue is taken into service with a2 still queued behind a1. */
-	a1 = read_at(th, a, 0);
-	a2 = read_at(th, a, 1000);
+	a1 = fqt_read_at(th, a, 0);
+	a2 = fqt_read_at(th, a, 1000);
 	rq = th_dispatch(th);
 	TH_CHECK(rq == a1, "dispatched %p, expected A's first read", (void *)rq);
-	b1 = read_at(th, b, 992);
+	b1 = fqt_read_at(th, b, 992);
 
 	/* A exits with a2 queued: its queue stays in service for it. */
 	fqt_exit(th, a);
@@ -41,14 +31,12 @@ int main(void)
 
 	/* A's last request completes: its context goes (ASan watches it). */
 	th_advance(th, EK_NSEC_PER_MSEC);
-	a->outstanding--;
-	fqt_complete(th, a1);
+	fqt_done(th, a1);
 	TH_CHECK(!a->p, "A's context not freed after its last request");
 
 	rq = th_dispatch(th);
 	TH_CHECK(rq == b1, "dispatched %p, expected B's merged read", (void *)rq);
-	b->outstanding--;
-	fqt_complete(th, rq);
+	fqt_done(th, rq);
 	fqt_finish(th, pr, 2);
 	printf("ok\n");
 	return 0;

@@ -3,16 +3,6 @@
 
 #define S (1000 * MS)
 
-/* Insert one 4 KiB read of pr at sector; returns it. */
-static struct ek_rq *read_at(struct th *th, struct fqt_proc *pr, ek_u64 sector)
-{
-	struct ek_rq *rq = fqt_rq(th, pr, sector, 8);
-
-	pr->outstanding++;
-	th_insert(th, rq);
-	return rq;
-}
-
 /* Dispatch, check it is want's owner's, complete it 1 ms later. */
 static struct ek_rq *serve(struct th *th, struct fqt_proc *want)
 {
@@ -22,8 +12,7 @@ static struct ek_rq *serve(struct th *th, struct fqt_proc *want)
 	TH_CHECK(fqt_proc_of(rq) == want, "dispatched process %u's request, expected %u's",
 		 fqt_proc_of(rq)->owner, want->owner);
 	th_advance(th, MS);
-	fqt_proc_of(rq)->outstanding--;
-	fqt_complete(th, rq);
+	fqt_done(th, rq);
 	return rq;
 }
 
@@ -46,21 +35,20 @@ static ek_u32 after_newcomer(int low_latency, ek_u64 *preempts)
 	fqt_proc_init(th, a, 1);
 	fqt_proc_init(th, b, 2);
 
-	read_at(th, a, 0);
+	fqt_read_at(th, a, 0);
 	serve(th, a);
 	th_advance_to(th, 10 * S);
 	for (i = 0; i < 8; i++)
-		read_at(th, a, 8 + 8 * (ek_u64)i);
+		fqt_read_at(th, a, 8 + 8 * (ek_u64)i);
 	serve(th, a);		/* A's new slot: 7 reads and most of its budget left */
 	TH_CHECK(th_stat(th, "preemptions") == 0, "preempted before B came");
 
-	read_at(th, b, 1 << 20);
+	fqt_read_at(th, b, 1 << 20);
 	*preempts = th_stat(th, "preemptions");
 	rq = th_dispatch(th);
 	TH_CHECK(rq, "nothing dispatched");
 	next = fqt_proc_of(rq)->owner;
-	fqt_proc_of(rq)->outstanding--;
-	fqt_complete(th, rq);
+	fqt_done(th, rq);
 	fqt_finish(th, pr, 2);
 	return next;
 }

@@ -115,6 +115,24 @@ static inline void fqt_complete(struct th *th, struct ek_rq *rq)
 	fqt_release(rq);
 }
 
+/* One 4 KiB read of pr at sector, inserted now, counted outstanding. */
+static inline struct ek_rq *fqt_read_at(struct th *th, struct fqt_proc *pr,
+					ek_u64 sector)
+{
+	struct ek_rq *rq = fqt_rq(th, pr, sector, 8);
+
+	pr->outstanding++;
+	th_insert(th, rq);
+	return rq;
+}
+
+/* An outstanding request of a process completes now. */
+static inline void fqt_done(struct th *th, struct ek_rq *rq)
+{
+	fqt_proc_of(rq)->outstanding--;
+	fqt_complete(th, rq);
+}
+
 /*
  * A queue-depth-1 disk: each request takes svc_base + nr * svc_per_sector,
  * and svc_seek more if it does not start where the previous one ended.
@@ -221,8 +239,7 @@ static inline void fqt_finish(struct th *th, struct fqt_proc *pr, unsigned n)
 	for (;;) {
 		rq = th_dispatch(th);
 		if (rq) {
-			fqt_proc_of(rq)->outstanding--;
-			fqt_complete(th, rq);
+			fqt_done(th, rq);
 			continue;
 		}
 		if (!th->queued)
