@@ -13,7 +13,7 @@ static ek_u64 run(ek_u64 think, ek_u64 think2, ek_u64 *hits)
 	struct th *th = th_new(&ek_anticipatory_policy, 4096);
 	struct ah_oneshot shots[NSHOT];
 	struct ah_reader r = { 0 };
-	struct ah_loop l = { 0 };
+	struct ah_loop l;
 	ek_u64 started1;
 	unsigned int i;
 
@@ -26,13 +26,7 @@ static ek_u64 run(ek_u64 think, ek_u64 think2, ek_u64 *hits)
 	for (i = 0; i < NSHOT; i++)
 		shots[i] = (struct ah_oneshot){ EK_READ, 100000000 + 8 * i,
 						i * 3 * MS, NULL };
-	l.th = th;
-	l.r = &r;
-	l.nr = 1;
-	l.o = shots;
-	l.no = NSHOT;
-	l.svc_near = 500 * US;
-	l.svc_far = 8 * MS;
+	ah_loop_init(&l, th, &r, 1, shots, NSHOT);
 
 	ah_run(&l, 600 * MS);
 	started1 = th_stat(th, "antic_started");

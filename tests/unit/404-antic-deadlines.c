@@ -19,7 +19,7 @@ static void run(ek_s64 rexp, ek_s64 wexp, ek_s64 rbatch, unsigned int nreaders)
 	struct th *th = th_new(&ek_anticipatory_policy, 8192);
 	struct ah_oneshot shots[NSHOT];
 	struct ah_reader r[4];
-	struct ah_loop l = { 0 };
+	struct ah_loop l;
 	ek_u64 maxw[2] = { 0, 0 }, lim[2];
 	unsigned long served[2] = { 0, 0 };
 	unsigned int i;
@@ -45,13 +45,7 @@ static void run(ek_s64 rexp, ek_s64 wexp, ek_s64 rbatch, unsigned int nreaders)
 			(ek_u64)i * 9973 * 8,
 			(ek_u64)(i / 2) * (dir == EK_READ ? 40 : 30) * MS, NULL };
 	}
-	l.th = th;
-	l.r = r;
-	l.nr = nreaders;
-	l.o = shots;
-	l.no = NSHOT;
-	l.svc_near = 500 * US;
-	l.svc_far = 8 * MS;
+	ah_loop_init(&l, th, r, nreaders, shots, NSHOT);
 
 	ah_run(&l, 1500 * MS);
 	for (i = 0; i < NSHOT; i++) {

@@ -8,7 +8,7 @@ int main(void)
 	struct th *th = th_new(&ek_anticipatory_policy, 4096);
 	struct ah_oneshot shots[NSHOT];
 	struct ah_reader r = { 0 };
-	struct ah_loop l = { 0 };
+	struct ah_loop l;
 	struct ek_rq *a, *b, *rq;
 	ek_u64 started, hits;
 	unsigned int i;
@@ -38,13 +38,7 @@ int main(void)
 	for (i = 0; i < NSHOT; i++)
 		shots[i] = (struct ah_oneshot){ EK_READ, 100000000 + 8 * i,
 						th->now + i * 3 * MS, NULL };
-	l.th = th;
-	l.r = &r;
-	l.nr = 1;
-	l.o = shots;
-	l.no = NSHOT;
-	l.svc_near = 500 * US;
-	l.svc_far = 8 * MS;
+	ah_loop_init(&l, th, &r, 1, shots, NSHOT);
 	ah_run(&l, th->now + 600 * MS);
 	printf("%lu reads by P after the merge, ", r.reads);
 	ah_print_stats(th);

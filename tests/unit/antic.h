@@ -97,6 +97,21 @@ struct ah_loop {
 	unsigned long seeks, idle_waits;
 };
 
+/* The loop over readers r[nr] and one-shots o[no]: 0.5 ms near, 8 ms far. */
+static inline void ah_loop_init(struct ah_loop *l, struct th *th,
+				struct ah_reader *r, unsigned int nr,
+				struct ah_oneshot *o, unsigned int no)
+{
+	memset(l, 0, sizeof(*l));
+	l->th = th;
+	l->r = r;
+	l->nr = nr;
+	l->o = o;
+	l->no = no;
+	l->svc_near = 500 * US;
+	l->svc_far = 8 * MS;
+}
+
 static inline struct ah_reader *ah_reader_of(struct ah_loop *l,
 					     struct ek_rq *rq)
 {
