@@ -34,6 +34,12 @@ static void aging(ek_u8 upper, ek_u8 lower, ek_u64 age_ms, ek_u64 slice_ms,
 	       (pr[1].first_dispatch - pr[1].start_at) / 1e6,
 	       (unsigned long long)th_stat(th, "aged_slots"));
 	TH_CHECK(pr[1].ios > 0, "lower class never served");
+	/* about one aged slot per request of the lower class (depth 1) */
+	TH_CHECK(th_stat(th, "aged_slots") >= pr[1].ios / 2 &&
+		 th_stat(th, "aged_slots") <= pr[1].ios,
+		 "%llu aged slots for the lower class's %llu requests",
+		 (unsigned long long)th_stat(th, "aged_slots"),
+		 (unsigned long long)pr[1].ios);
 	TH_CHECK(pr[1].max_wait <= bound, "lower class waited %.1f ms > %.1f",
 		 pr[1].max_wait / 1e6, bound / 1e6);
 	/* and it is still the lower class: one small slot per age */
