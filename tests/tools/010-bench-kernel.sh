@@ -7,36 +7,26 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# expect_usage REGEX ARGS...: exit 2, one line on stderr matching, nothing on stdout.
-expect_usage() {
-	local re=$1 out err rc
-	shift
-	out=$("$B" "$@" 2>"$T/err")
-	rc=$?
-	err=$(cat "$T/err")
-	[ "$rc" = 2 ] || fail "$*: exit $rc, expected 2 ($err)"
-	[ -z "$out" ] || fail "$*: printed on stdout: $out"
-	[ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || fail "$*: not one line: $err"
-	printf '%s\n' "$err" | grep -Eq -- "$re" || fail "$*: '$err' does not match '$re'"
-}
-expect_usage "unknown argument" --bogus
-expect_usage "needs a value" --threads
-expect_usage "--threads: invalid item '0'" --threads 1,0
-expect_usage "--threads: invalid item 'x'" --threads 1,x
-expect_usage "comma-separated" --threads 1,,4
-expect_usage "over 256" --threads 1,300
-expect_usage "repeated" --threads 4,4
-expect_usage "--runs" --runs 0
-expect_usage "--runtime" --runtime 1.5
-expect_usage "--device: invalid item 'sda'" --device sda
-expect_usage "--device: invalid item 'ekdisk-floppy'" --device nullb,ekdisk-floppy
-expect_usage "--workloads: invalid item 'mixed'" --workloads seqread,mixed
-expect_usage "--scheds: invalid item" --scheds 'none,../x'
-expect_usage "--kernel: .* is not installed" --kernel 0.0-nope
-expect_usage "--json: no directory" --json /nonexistent/dir/x.json
-expect_usage "--report-only: no run" --report-only "$T/nothing"
-expect_usage "--plot needs a value" --plot
-expect_usage "--plot: .* is not a directory" --plot "$TOP/README.md"
+# shellcheck source=tests/tools/usage.sh
+. "$(dirname "$0")/usage.sh"
+expect_usage --match "unknown argument" "$B" --bogus
+expect_usage --match "needs a value" "$B" --threads
+expect_usage --match "--threads: invalid item '0'" "$B" --threads 1,0
+expect_usage --match "--threads: invalid item 'x'" "$B" --threads 1,x
+expect_usage --match "comma-separated" "$B" --threads 1,,4
+expect_usage --match "over 256" "$B" --threads 1,300
+expect_usage --match "repeated" "$B" --threads 4,4
+expect_usage --match "--runs" "$B" --runs 0
+expect_usage --match "--runtime" "$B" --runtime 1.5
+expect_usage --match "--device: invalid item 'sda'" "$B" --device sda
+expect_usage --match "--device: invalid item 'ekdisk-floppy'" "$B" --device nullb,ekdisk-floppy
+expect_usage --match "--workloads: invalid item 'mixed'" "$B" --workloads seqread,mixed
+expect_usage --match "--scheds: invalid item" "$B" --scheds 'none,../x'
+expect_usage --match "--kernel: .* is not installed" "$B" --kernel 0.0-nope
+expect_usage --match "--json: no directory" "$B" --json /nonexistent/dir/x.json
+expect_usage --match "--report-only: no run" "$B" --report-only "$T/nothing"
+expect_usage --match "--plot needs a value" "$B" --plot
+expect_usage --match "--plot: .* is not a directory" "$B" --plot "$TOP/README.md"
 "$B" --help | grep -q '^usage: scripts/bench-kernel.sh' || fail "--help"
 
 # A fixture run: 2 thread counts x 2 runs x {none, anticipatory}; the reader

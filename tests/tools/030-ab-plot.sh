@@ -8,16 +8,8 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# expect_usage CMD...: exit 2, one line on stderr, nothing on stdout.
-expect_usage() {
-	local out err rc
-	out=$("$@" 2>"$T/err")
-	rc=$?
-	err=$(cat "$T/err")
-	[ "$rc" = 2 ] || fail "$*: exit $rc, expected 2 ($err)"
-	[ -z "$out" ] || fail "$*: printed on stdout: $out"
-	[ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || fail "$*: not one line: $err"
-}
+# shellcheck source=tests/tools/usage.sh
+. "$(dirname "$0")/usage.sh"
 # is_png FILE: the 8-byte PNG signature.
 is_png() {
 	[ "$(head -c 8 "$1" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] ||

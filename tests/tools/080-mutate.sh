@@ -7,22 +7,14 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# expect_usage ARGS...: exit 2, one line on stderr, nothing on stdout.
-expect_usage() {
-	local out err rc
-	out=$("$M" "$@" 2>"$T/err")
-	rc=$?
-	err=$(cat "$T/err")
-	[ "$rc" = 2 ] || fail "mutate.py $*: exit $rc, expected 2 ($err)"
-	[ -z "$out" ] || fail "mutate.py $*: printed on stdout: $out"
-	[ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || fail "mutate.py $*: not one line: $err"
-}
-expect_usage
-expect_usage --bogus
-expect_usage --sample
-expect_usage --sample x src/policy/deadline_read.c
-expect_usage README.md
-expect_usage src/policy/no-such.c
+# shellcheck source=tests/tools/usage.sh
+. "$(dirname "$0")/usage.sh"
+expect_usage "$M"
+expect_usage "$M" --bogus
+expect_usage "$M" --sample
+expect_usage "$M" --sample x src/policy/deadline_read.c
+expect_usage "$M" README.md
+expect_usage "$M" src/policy/no-such.c
 "$M" --help | grep -q '^usage: scripts/mutate.py' || fail "--help: no usage line"
 
 cd "$TOP" || exit 1
