@@ -4,15 +4,37 @@
 #define NSHOT 100
 /*
  * A batch ends by time only, and the next one starts at its FIFO head, so
- * a read waits at most read_expire + write_batch_expire (it came just
- * before a read batch ended, unexpired, behind the sweep), a write at most
- * write_expire + read_batch_expire; a due read ends any wait at once.
- *
- * After its deadline a request still waits for the one on the disk and for
- * older expired ones, each a seek: at most one per reader, one-off read,
- * one-off write, plus the one in service.
+ * a write waits at most write_expire + read_batch_expire (it came just
+ * before a write batch ended, behind the sweep), plus the service of older
+ * expired requests: at most one seek per reader, one-off read, one-off
+ * write, plus the one in service.
  */
 #define SLACK(nreaders) (((nreaders) + 3) * 8 * MS)
+
+/*
+ * A read is due at its deadline, but expired reads go first at most once
+ * per read_expire (as-iosched's limit on the seeks they cost), in FIFO
+ * order, and a due read ends any wait. So past its deadline a read waits
+ * for the older reads still queued (k), one interval each, and for one
+ * interval of its own; an interval is read_expire, the write batches that
+ * can start meanwhile (one per read_batch_expire of reading) and two far
+ * services (the one on the disk, and the drain of a write batch).
+ */
+static ek_u64 read_late_limit(const struct th *th, const struct ek_rq *r,
+			      ek_s64 rexp, ek_s64 rbatch, ek_s64 wbatch)
+{
+	ek_u64 interval = (ek_u64)(rexp + (rexp + rbatch - 1) / rbatch * wbatch) *
+			  MS + 2 * 8 * MS;
+	unsigned int i, k = 0;
+
+	for (i = 0; i < th->pool_used; i++) {
+		const struct ek_rq *o = &th->pool[i].rq;
+
+		k += o->dir == EK_READ && o->arrival_ns < r->arrival_ns &&
+		     (!o->dispatch_ns || o->dispatch_ns > r->deadline_ns);
+	}
+	return (k + 1) * interval;
+}
 
 static void run(ek_s64 rexp, ek_s64 wexp, ek_s64 rbatch, unsigned int nreaders)
 {
@@ -20,7 +42,7 @@ static void run(ek_s64 rexp, ek_s64 wexp, ek_s64 rbatch, unsigned int nreaders)
 	struct ah_oneshot shots[NSHOT];
 	struct ah_reader r[4];
 	struct ah_loop l;
-	ek_u64 maxw[2] = { 0, 0 }, lim[2];
+	ek_u64 maxw[2] = { 0, 0 }, lim[2], late = 0;
 	unsigned long served[2] = { 0, 0 };
 	unsigned int i;
 
@@ -62,18 +84,29 @@ static void run(ek_s64 rexp, ek_s64 wexp, ek_s64 rbatch, unsigned int nreaders)
 	for (i = 0; i < nreaders; i++)
 		if (r[i].max_wait > maxw[EK_READ])
 			maxw[EK_READ] = r[i].max_wait;
-	lim[EK_READ] = (ek_u64)(rexp + 125) * MS + SLACK(nreaders);
+	/* every read, the readers' and the one-offs', against its own limit */
+	for (i = 0; i < th->pool_used; i++) {
+		struct ek_rq *rq = &th->pool[i].rq;
+		ek_u64 end = rq->dispatch_ns ? rq->dispatch_ns : th->now;
+
+		if (rq->dir != EK_READ || !rq->arrival_ns || end <= rq->deadline_ns)
+			continue;
+		lim[EK_READ] = read_late_limit(th, rq, rexp, rbatch, 125);
+		if (end - rq->deadline_ns > late)
+			late = end - rq->deadline_ns;
+		TH_CHECK(end - rq->deadline_ns <= lim[EK_READ],
+			 "a read was dispatched %.1f ms past its deadline > %.1f",
+			 (end - rq->deadline_ns) / 1e6, lim[EK_READ] / 1e6);
+	}
 	lim[EK_WRITE] = (ek_u64)(wexp + rbatch) * MS + SLACK(nreaders);
-	printf("limits read %.0f write %.0f ms\n", lim[0] / 1e6, lim[1] / 1e6);
-	printf("%u readers, read_expire %lld, write_expire %lld, read_batch_expire %lld: max wait read %.1f ms, write %.1f ms; served %lu reads %lu writes; ",
+	printf("limit write %.0f ms\n", lim[EK_WRITE] / 1e6);
+	printf("%u readers, read_expire %lld, write_expire %lld, read_batch_expire %lld: max wait read %.1f ms (%.1f past its deadline), write %.1f ms; served %lu reads %lu writes; ",
 	       nreaders, (long long)rexp, (long long)wexp, (long long)rbatch,
-	       maxw[0] / 1e6,
+	       maxw[0] / 1e6, late / 1e6,
 	       maxw[1] / 1e6, served[0], served[1]);
 	ah_print_stats(th);
 	TH_CHECK(th_stat(th, "antic_hits") >= 30,
 		 "hardly anticipating: the test does not test anything");
-	TH_CHECK(maxw[EK_READ] <= lim[EK_READ], "a read waited %.1f ms > %.1f",
-		 maxw[EK_READ] / 1e6, lim[EK_READ] / 1e6);
 	TH_CHECK(maxw[EK_WRITE] <= lim[EK_WRITE], "a write waited %.1f ms > %.1f",
 		 maxw[EK_WRITE] / 1e6, lim[EK_WRITE] / 1e6);
 	/* (unserved ones count with their wait so far in maxw) */
