@@ -283,9 +283,13 @@ static ek_u64 as_fifo_due_at(struct as_data *ad, int dir)
 	return ek_max_u64(rq->deadline_ns, ad->fifo_ns[dir] + ad->fifo_expire[dir]);
 }
 
+/* now >= as_fifo_due_at(): the deadline first, as most heads are not late. */
 static int as_fifo_due(struct as_data *ad, int dir, ek_u64 now)
 {
-	return now >= as_fifo_due_at(ad, dir);
+	struct ek_rq *rq = ek_dlq_fifo_head(&ad->q, dir);
+
+	return rq && now >= rq->deadline_ns &&
+	       now >= ad->fifo_ns[dir] + ad->fifo_expire[dir];
 }
 
 /*
@@ -837,7 +841,7 @@ static void as_move_to_dispatch(struct as_data *ad, struct ek_rq *rq, ek_u64 now
 	int dir = rq->dir;
 
 	if (dir != ad->batch_dir ||
-	    (rq == ek_dlq_fifo_head(&ad->q, dir) && now >= rq->deadline_ns))
+	    (now >= rq->deadline_ns && rq == ek_dlq_fifo_head(&ad->q, dir)))
 		ad->fifo_ns[dir] = now;		/* as_fifo_due_at */
 	ek_dlq_del(&ad->q, rq);
 	ad->hit_rq = EK_NULL;
