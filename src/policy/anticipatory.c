@@ -41,12 +41,12 @@
  *
  * The wait never blocks the host: while waiting has_work() is false and the
  * host's timer is armed for the earliest moment the wait can end by itself
- * (P's window closing, the read FIFO head falling due, the read batch ending); an
- * arriving request that ends the wait kicks the host. Every decision is
- * computed by one side-effect-free function, as_pick(), so that has_work()
- * is exactly "dispatch() would return a request"; after each event (and in
- * has_work) as_settle() commits what as_pick() found: a wait starts, with
- * its timer, or ends.
+ * (P's window closing, the read FIFO head falling due, the read batch
+ * ending); an arriving request that ends the wait kicks the host. Every
+ * decision is computed by one side-effect-free function, as_pick(), so
+ * that has_work() is exactly "dispatch() would return a request"; after
+ * each event (and in has_work) as_settle() commits what as_pick() found: a
+ * wait starts, with its timer, or ends.
  *
  * Requests of a kind other than EK_KIND_NORMAL, at_head requests and
  * requeued requests go first, in FIFO order, and are never anticipated
@@ -280,7 +280,8 @@ static ek_u64 as_fifo_due_at(struct as_data *ad, int dir)
 
 	if (!rq)
 		return EK_U64_MAX;
-	return ek_max_u64(rq->deadline_ns, ad->fifo_ns[dir] + ad->fifo_expire[dir]);
+	return ek_max_u64(rq->deadline_ns,
+			  ad->fifo_ns[dir] + ad->fifo_expire[dir]);
 }
 
 /* now >= as_fifo_due_at(): the deadline first, as most heads are not late. */
