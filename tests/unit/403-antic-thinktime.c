@@ -46,10 +46,7 @@ static ek_u64 run(ek_u64 think, ek_u64 think2, ek_u64 *hits)
 	}
 	ah_check_stats(th);
 	*hits = th_stat(th, "antic_hits");
-	ah_pctx_exit(th, r.p);
-	ah_finish(&l);
-	th_finish(th);
-	free(r.p);
+	ah_loop_end(&l);
 	return started1;
 }
 

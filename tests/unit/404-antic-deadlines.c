@@ -113,12 +113,7 @@ static void run(ek_s64 rexp, ek_s64 wexp, ek_s64 rbatch, unsigned int nreaders)
 	TH_CHECK(served[EK_READ] >= 20 && served[EK_WRITE] >= 20,
 		 "one-off requests starved");
 	ah_check_stats(th);
-	for (i = 0; i < nreaders; i++)
-		ah_pctx_exit(th, r[i].p);
-	ah_finish(&l);
-	th_finish(th);
-	for (i = 0; i < nreaders; i++)
-		free(r[i].p);
+	ah_loop_end(&l);
 }
 
 int main(void)

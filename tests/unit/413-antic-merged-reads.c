@@ -49,10 +49,7 @@ int main(void)
 		 (unsigned long long)started);
 	TH_CHECK(hits * 10 >= started * 9, "%llu hits of %llu waits",
 		 (unsigned long long)hits, (unsigned long long)started);
-	ah_pctx_exit(th, r.p);
-	ah_finish(&l);
-	th_finish(th);
-	free(r.p);
+	ah_loop_end(&l);
 	printf("ok\n");
 	return 0;
 }

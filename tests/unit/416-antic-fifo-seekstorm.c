@@ -76,12 +76,7 @@ int main(void)
 	for (i = 0; i < NREADERS; i++)
 		TH_CHECK(r[i].reads > 100, "reader %lu read only %lu times", i,
 			 r[i].reads);
-	for (i = 0; i < NREADERS; i++)
-		ah_pctx_exit(th, r[i].p);
-	ah_finish(&l);
-	th_finish(th);
-	for (i = 0; i < NREADERS; i++)
-		free(r[i].p);
+	ah_loop_end(&l);
 	printf("ok\n");
 	return 0;
 }

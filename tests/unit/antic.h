@@ -223,6 +223,22 @@ static inline void ah_finish(struct ah_loop *l)
 	}
 }
 
+/*
+ * The end of a loop's test: its readers exit, what is left is served, the
+ * host checks that nothing remains, and the readers' contexts are freed.
+ */
+static inline void ah_loop_end(struct ah_loop *l)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->nr; i++)
+		ah_pctx_exit(l->th, l->r[i].p);
+	ah_finish(l);
+	th_finish(l->th);
+	for (i = 0; i < l->nr; i++)
+		free(l->r[i].p);
+}
+
 /* antic_started = hits + timeouts + aborted (+1 while a wait runs). */
 static inline void ah_check_stats(struct th *th)
 {
