@@ -259,6 +259,18 @@ struct ek_rq *th_dispatch(struct th *th)
 	return rq;
 }
 
+struct ek_rq *th_expect_at(const char *file, int line, struct th *th,
+			   struct ek_rq *want, const char *what)
+{
+	struct ek_rq *rq = th_dispatch(th);
+
+	if (rq != want)
+		th_fail_at(file, line, "at %llu ns expected %s, got sector %llu",
+			   (unsigned long long)th->now, what,
+			   rq ? (unsigned long long)rq->sector : 0ULL);
+	return rq;
+}
+
 void th_complete(struct th *th, struct ek_rq *rq)
 {
 	struct th_rq *t = th_own(th, rq, "complete");

@@ -92,6 +92,11 @@ struct ek_rq *th_add(struct th *th, ek_u8 dir, ek_u64 sector,
 		     ek_u32 nr_sectors);
 /* dispatch(now), checked against has_work(now); NULL if nothing. */
 struct ek_rq *th_dispatch(struct th *th);
+/* th_dispatch() that must return want (what names it in the failure). */
+struct ek_rq *th_expect_at(const char *file, int line, struct th *th,
+			   struct ek_rq *want, const char *what);
+#define th_expect(th, want, what) \
+	th_expect_at(__FILE__, __LINE__, (th), (want), (what))
 void th_complete(struct th *th, struct ek_rq *rq);
 /* Give a dispatched request back (requeue, then insert). */
 void th_requeue(struct th *th, struct ek_rq *rq);
