@@ -48,7 +48,10 @@ static void th_kick(struct ek_host *host)
 
 static ek_u64 th_now(struct ek_host *host)
 {
-	return th_from_host(host)->now;
+	struct th *th = th_from_host(host);
+
+	th->now_reads++;
+	return th->now;
 }
 
 static const struct ek_host_ops th_ops = {

@@ -56,6 +56,7 @@ struct th {
 	int timer_armed;
 	ek_u64 timer_when;
 	unsigned long timer_arms, timer_cancels, kicks;
+	unsigned long now_reads;		/* ops->now calls */
 };
 
 void th_fail_at(const char *file, int line, const char *fmt, ...)
