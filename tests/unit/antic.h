@@ -30,6 +30,14 @@ static inline void ah_pctx_exit(struct th *th, struct ek_pctx *p)
 	ek_pctx_end(th->pol, th->sd, p);
 }
 
+/* The end of a one-process test: P exits, nothing may remain, P is freed. */
+static inline void ah_end(struct th *th, struct ek_pctx *p)
+{
+	ah_pctx_exit(th, p);
+	th_finish(th);
+	free(p);
+}
+
 /* The context a host gives a request allocated now: none unless wanted. */
 static inline struct ek_pctx *ah_pctx_of(struct th *th, struct ek_pctx *p)
 {
