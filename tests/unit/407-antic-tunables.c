@@ -20,8 +20,7 @@ static int waits(struct th *th, ek_u64 base)
 	waited = !rq;
 	if (waited) {
 		TH_CHECK(th->timer_armed, "waiting without a timer");
-		th_advance_to(th, th->timer_when);
-		th->timer_armed = 0;
+		ah_fire(th);
 		rq = th_dispatch(th);
 	}
 	TH_CHECK(rq == far, "far read not dispatched");

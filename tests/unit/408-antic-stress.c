@@ -146,8 +146,7 @@ static void run(uint64_t seed0, unsigned int depth, int rotational)
 			continue;
 		}
 		TH_CHECK(th->timer_armed, "stall while draining");
-		th_advance_to(th, th->timer_when);
-		th->timer_armed = 0;
+		ah_fire(th);
 	}
 	printf("seed %llu depth %u rot %d: %lu dispatched, %lu merged, idle-with-work checks %lu; ",
 	       (unsigned long long)seed0, depth, rotational, th->dispatched,

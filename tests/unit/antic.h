@@ -247,6 +247,27 @@ static inline void ah_loop_end(struct ah_loop *l)
 		free(l->r[i].p);
 }
 
+/* The host's timer fires: time moves on to it. */
+static inline void ah_fire(struct th *th)
+{
+	TH_CHECK(th->timer_armed, "no timer armed to fire");
+	th_advance_to(th, th->timer_when);
+	th->timer_armed = 0;
+}
+
+/* So many waits have ended by time, and so many were aborted. */
+static inline void ah_expect_ends(struct th *th, ek_u64 timeouts,
+				  ek_u64 aborted)
+{
+	ek_u64 t = th_stat(th, "antic_timeouts");
+	ek_u64 a = th_stat(th, "antic_aborted");
+
+	TH_CHECK(t == timeouts && a == aborted,
+		 "antic_timeouts %llu, antic_aborted %llu, want %llu and %llu",
+		 (unsigned long long)t, (unsigned long long)a,
+		 (unsigned long long)timeouts, (unsigned long long)aborted);
+}
+
 /* antic_started = hits + timeouts + aborted (+1 while a wait runs). */
 static inline void ah_check_stats(struct th *th)
 {
