@@ -56,6 +56,7 @@
  * one request, then proceeds at that pace.
  */
 #include "elvkit/atomic.h"
+#include "elvkit/limit.h"
 #include "elvkit/policy_list.h"
 #include "fair_queue.h"
 #include "fair_queue_wf2q.h"
@@ -151,6 +152,11 @@ static const struct ek_tunable fq_tunables[FQ_NR_TUNABLES] = {
 		.name = "idle_nonrot", .unit = "bool",
 		.help = "idle on non-rotational devices as on rotational ones",
 		.def = 0, .min = 0, .max = 1,
+	},
+	[FQ_T_ASYNC_DEPTH] = {
+		.name = "async_depth", .unit = "requests",
+		.help = EK_ASYNC_DEPTH_HELP,
+		.def = 0, .min = 0, .max = EK_ASYNC_DEPTH_MAX,
 	},
 };
 
@@ -741,6 +747,9 @@ static void fq_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 	case FQ_T_IDLE_NONROT:
 		fd->idle_nonrot = (ek_u32)v;
 		break;
+	case FQ_T_ASYNC_DEPTH:
+		fd->async_depth = v;
+		return;		/* no decision depends on it */
 	default:
 		return;
 	}
@@ -994,6 +1003,20 @@ static void fq_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
 	fq_merged(sd, rq, rq->sector);
 }
 
+/*
+ * Readers whose next read waits for a scheduler tag look as if they think
+ * for long, and lose their idling: with more readers than the tags left
+ * by a writer's queued requests, fair-queue stops streaming. async_depth
+ * keeps tags for them.
+ */
+static ek_u32 fq_limit_depth(void *sd, ek_u8 dir, ek_u8 sync)
+{
+	struct fq_data *fd = sd;
+
+	return ek_async_limit(fd->async_depth, fd->host->dev.nr_requests, dir,
+			      sync);
+}
+
 static void fq_pctx_init(void *sd, struct ek_pctx *pctx)
 {
 	(void)sd;
@@ -1033,4 +1056,5 @@ const struct ek_policy ek_fair_queue_policy = {
 	.merged_requests = fq_merged_requests,
 	.pctx_init = fq_pctx_init,
 	.pctx_exit = fq_pctx_exit,
+	.limit_depth = fq_limit_depth,
 };

@@ -96,6 +96,7 @@ enum {
 	FQ_T_CLASS_AGE,
 	FQ_T_ASYNC_CHARGE,
 	FQ_T_IDLE_NONROT,
+	FQ_T_ASYNC_DEPTH,
 	FQ_NR_TUNABLES,
 };
 
@@ -152,6 +153,7 @@ struct fq_data {
 	ek_u64 max_budget;		/* sectors, 0 = from the rate */
 	ek_u64 class_age_ns;
 	ek_u32 async_charge;
+	ek_u64 async_depth;		/* limit_depth: tags for all but sync reads */
 	ek_u32 idle_nonrot;
 
 	ek_u64 count[FQ_NR_COUNTERS];
