@@ -27,10 +27,7 @@ int main(void)
 		th_advance(th, 900 * US);
 		th_complete(th, a);
 		/* The wait's window opens at the completion. */
-		TH_CHECK(th->timer_armed && th->timer_when == th->now + 6 * MS,
-			 "timer %d at %llu, want completion + 6 ms = %llu",
-			 th->timer_armed, (unsigned long long)th->timer_when,
-			 (unsigned long long)(th->now + 6 * MS));
+		ah_expect_timer(th, th->now + 6 * MS, "the completion + 6 ms");
 		TH_CHECK(!th->pol->has_work(th->sd, th->now),
 			 "has_work true while anticipating");
 		TH_CHECK(!th_dispatch(th), "dispatched while anticipating");

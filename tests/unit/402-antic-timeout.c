@@ -23,15 +23,14 @@ static void run(ek_s64 antic_ms, int set_after_start)
 	far = ah_read(th, NULL, 90000000, 8);
 	/* P's read is still on the disk: wait, timer at Q's deadline for now. */
 	TH_CHECK(!th_dispatch(th), "no wait for P");
-	TH_CHECK(th->timer_armed && th->timer_when == far->arrival_ns + 125 * MS,
-		 "timer not at Q's read deadline while P's read is in flight");
+	ah_expect_timer(th, far->arrival_ns + 125 * MS,
+			"Q's read deadline while P's read is in flight");
 
 	th_advance(th, 3 * MS);
 	th_complete(th, a);
 	done = th->now;
-	TH_CHECK(th->timer_armed && th->timer_when == done + (ek_u64)antic_ms * MS,
-		 "timer at %llu, want %llu", (unsigned long long)th->timer_when,
-		 (unsigned long long)(done + (ek_u64)antic_ms * MS));
+	ah_expect_timer(th, done + (ek_u64)antic_ms * MS,
+			"the completion + antic_expire");
 
 	/* Nothing until the window closes: not even 1 ns early. */
 	th_advance_to(th, done + (ek_u64)antic_ms * MS - 1);

@@ -38,10 +38,7 @@ int main(void)
 		 "no wait for P behind its second read");
 	th_advance(th, 1 * MS);
 	th_complete(th, back);
-	TH_CHECK(th->timer_armed && th->timer_when == th->now + 6 * MS,
-		 "timer %d at %llu, want %llu", th->timer_armed,
-		 (unsigned long long)th->timer_when,
-		 (unsigned long long)(th->now + 6 * MS));
+	ah_expect_timer(th, th->now + 6 * MS, "P's completion + 6 ms");
 	ah_fire(th);
 	th_expect(th, far, "Q's read at the timeout");
 	th_complete(th, far);

@@ -70,10 +70,7 @@ static void in_window(ek_u64 write_at)
 			 th_stat(th, "antic_started") == 1,
 			 "no wait for P with %llu us of the read batch left",
 			 (unsigned long long)((RBE * MS - write_at) / US));
-		TH_CHECK(th->timer_armed && th->timer_when == RBE * MS,
-			 "timer %d at %llu, want the batch's end %llu",
-			 th->timer_armed, (unsigned long long)th->timer_when,
-			 (unsigned long long)(RBE * MS));
+		ah_expect_timer(th, RBE * MS, "the read batch's end");
 		ah_fire(th);
 		th_expect(th, w, "the write at the batch's end");
 		TH_CHECK(th_stat(th, "antic_aborted") == 1,

@@ -71,8 +71,7 @@ static void unrelated_events(void)
 		 th->timer_cancels);
 
 	/* The timer fires: Q's read (first up from P's end) goes. */
-	th_advance_to(th, end);
-	th->timer_armed = 0;	/* fired */
+	ah_fire(th);
 	th_expect(th, qr, "Q's read at the timeout");
 	TH_CHECK(th_stat(th, "antic_timeouts") == 1 &&
 		 th_stat(th, "antic_started") == 2,
@@ -85,8 +84,7 @@ static void unrelated_events(void)
 	th_complete(th, qr);
 	end = th->now + 6 * MS;
 	ARMED(th, 4, end, "Q's read completed");
-	th_advance_to(th, end);
-	th->timer_armed = 0;	/* fired */
+	ah_fire(th);
 	th_expect(th, rr, "R's read at the timeout");
 	th_complete(th, rr);
 	th_advance_to(th, th->timer_armed ? th->timer_when : th->now);
@@ -141,8 +139,7 @@ static void nothing_due(void)
 	th_complete(th, a);
 	end = th->now + 6 * MS;
 	ARMED(th, 2, end, "P's read completed");
-	th_advance_to(th, end);
-	th->timer_armed = 0;	/* fired */
+	ah_fire(th);
 	TH_CHECK(!th_dispatch(th), "dispatch with nothing queued");
 	TH_CHECK(th_stat(th, "antic_timeouts") == 1, "antic_timeouts %llu",
 		 (unsigned long long)th_stat(th, "antic_timeouts"));

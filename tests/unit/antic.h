@@ -255,6 +255,15 @@ static inline void ah_fire(struct th *th)
 	th->timer_armed = 0;
 }
 
+/* The policy's timer is armed for `when`; `what` says what sets that time. */
+static inline void ah_expect_timer(struct th *th, ek_u64 when, const char *what)
+{
+	TH_CHECK(th->timer_armed && th->timer_when == when,
+		 "timer %s at %.1f ms, want %s = %.1f ms",
+		 th->timer_armed ? "armed" : "not armed", th->timer_when / 1e6,
+		 what, when / 1e6);
+}
+
 /* So many waits have ended by time, and so many were aborted. */
 static inline void ah_expect_ends(struct th *th, ek_u64 timeouts,
 				  ek_u64 aborted)
