@@ -8,7 +8,8 @@
 # Writes raw results only (fio JSON per point, per-I/O latency shares,
 # dbench's output, a meta file); the host parses them.
 # usage: bench-kernel-guest.sh OUTDIR   (OUTDIR/config.sh is written by the host:
-#   KVER KO_DIR DEVICES WORKLOADS THREADS RUNS SCHEDS RUNTIME)
+#   KVER KO_DIR DEVICES WORKLOADS THREADS RUNS SCHEDS RUNTIME, and optional
+#   BLKTRACE TUNES NR_REQUESTS)
 set -u
 OUT=${1:?usage: bench-kernel-guest.sh OUTDIR}
 # shellcheck source=/dev/null
@@ -125,7 +126,23 @@ TMP=$(mktemp -d)
 # here: fio invalidates the device's page cache (BLKFLSBUF, which writes back
 # first) when a job opens it, and dropping every cache would evict fio itself,
 # which takes ~25 s to read back over 9p under TCG.
+# tune.sh, after each switch: --tune's NAME=VALUE pairs written to the
+# scheduler's queue/iosched/NAME where it has one, then --nr-requests (a
+# switch resets it); what is refused goes to stderr, one line each.
 write_prep() {
+	cat >"$TMP/tune.sh" <<EOF
+#!/bin/bash
+for kv in ${TUNES:-}; do
+	f=$SYSQ/iosched/\${kv%%=*}
+	[ -e "\$f" ] || continue
+	echo "\${kv#*=}" >"\$f" 2>/dev/null || echo "\${kv%%=*}=\${kv#*=} refused" >&2
+done
+if [ -n "${NR_REQUESTS:-}" ]; then
+	echo "${NR_REQUESTS:-}" >$SYSQ/nr_requests 2>/dev/null ||
+		echo "nr_requests=${NR_REQUESTS:-} refused" >&2
+fi
+exit 0
+EOF
 	cat >"$TMP/keep.sh" <<EOF
 #!/bin/bash
 grep -H . $SYSQ/iosched/* >"$TMP/\$1.iosched" 2>/dev/null
@@ -134,10 +151,11 @@ EOF
 #!/bin/bash
 [ -z "\${2:-}" ] || $TMP/keep.sh "\$2"
 echo "\$1" >$SYSQ/scheduler
+$TMP/tune.sh
 read -r line <$SYSQ/scheduler
 echo "\$line"
 EOF
-	chmod +x "$TMP/prep.sh" "$TMP/keep.sh"
+	chmod +x "$TMP/prep.sh" "$TMP/keep.sh" "$TMP/tune.sh"
 }
 
 cur_sched() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$SYSQ/scheduler"; }
@@ -260,6 +278,7 @@ trace_point() {
 	mkdir -p "$dir"
 	for s in "$@"; do
 		echo "$s" >"$SYSQ/scheduler" || continue
+		"$TMP/tune.sh" 2>/dev/null
 		job_args "$wl" "$t" "bt-$s"
 		rm -rf "$TMP/bt"
 		mkdir "$TMP/bt"
@@ -362,6 +381,7 @@ run_dbench_point() {
 		for s in "$@"; do
 			f=$OUT/raw/$dev/dbench-t$t-r$r-$s.txt
 			echo "$s" >"$SYSQ/scheduler" 2>/dev/null
+			"$TMP/tune.sh" 2>/dev/null
 			sel=0
 			[ "$(cur_sched)" = "$s" ] && sel=1
 			rc=0
@@ -396,6 +416,8 @@ for dev in $DEVICES; do
 	for s in $SCHEDS; do
 		if echo "$s" >"$SYSQ/scheduler" 2>/dev/null && [ "$(cur_sched)" = "$s" ]; then
 			avail+=("$s")
+			err=$("$TMP/tune.sh" 2>&1)
+			[ -z "$err" ] || meta "tune_refused.$dev.$s" "${err//$'\n'/; }"
 			meta "nr_requests.$dev.$s" "$(cat "$SYSQ/nr_requests")"
 		else
 			meta "missing.$dev" "$s"

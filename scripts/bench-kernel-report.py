@@ -444,6 +444,12 @@ def main(argv):
     for k in ("error", "load_error"):
         for v in meta.get(k, []):
             print(f"  {k.replace('_', ' ')}: {v}")
+    set_after = [kv for kv in cfg.get("TUNES", "").split()]
+    if cfg.get("NR_REQUESTS"):
+        set_after.append(f"nr_requests={cfg['NR_REQUESTS']}")
+    if set_after:
+        print(f"  set after every switch (--tune, --nr-requests; where the scheduler has it): "
+              f"{' '.join(set_after)}")
 
     results, walls, failures = [], [], []
     for dev in devices:
@@ -464,6 +470,9 @@ def main(argv):
                       f"{st['model_ns'] / st['done'] / 1e6:.2f} ms on average; "
                       f"the timer handed them back {st['late_ns'] / st['done'] / 1e6:.3f} ms late "
                       "on average (the guest's vCPUs waiting for host cores)")
+        for s in scheds:
+            for v in meta.get(f"tune_refused.{dev}.{s}", []):
+                print(f"    {s} refused: {v}")
         missing = meta.get(f"missing.{dev}", [])
         nr_rq = {s: meta[f"nr_requests.{dev}.{s}"][0] for s in scheds
                  if f"nr_requests.{dev}.{s}" in meta}

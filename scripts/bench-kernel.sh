@@ -20,6 +20,7 @@
 #          [--device nullb|nullb-rot|ekdisk-PROFILE[,...]] [--workloads seqread,...]
 #          [--runtime SECONDS] [--json FILE] [--out DIR] [--report-only DIR]
 #          [--plot DIR] [--blktrace WORKLOAD:THREADS[,...]]
+#          [--tune NAME=VALUE[,...]] [--nr-requests N]
 #   --kernel       an installed release (default: the newest 6.1)
 #   --device       nullb: 100 us/request, depth 32, non-rotational;
 #                  nullb-rot: 5 ms/request, depth 2, rotational (slow and shallow);
@@ -32,6 +33,10 @@
 #   --report-only  print the report of an earlier run's DIR, boot nothing
 #   --plot DIR     also write PNG plots (gnuplot, scripts/lib/ab-plot.py) into DIR:
 #                  per device and workload, max latency and MB/s against threads
+#   --tune         after each switch, write VALUE to queue/iosched/NAME of every
+#                  scheduler that has NAME (as elvkit-sim --tune); repeatable
+#   --nr-requests  after each switch, write N to queue/nr_requests (a switch
+#                  resets it to blk-mq's default)
 #   --blktrace     after these points' sweep, each scheduler again for --runtime
 #                  under blktrace; btt's averages: I2D (inserted to dispatched,
 #                  in the scheduler), Q2D (queued to dispatched), D2C (device)
@@ -45,6 +50,7 @@ cd "$(dirname "$0")/.." || exit 1
 
 ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write startup dbench"
 kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only="" plot="" blktrace=""
+tunes="" nr_requests=""
 scheds=none,mq-deadline,kyber,bfq,deadline-read,anticipatory
 # The default sweep: the fio workloads up to read-vs-write; startup and
 # dbench are asked for by name.
@@ -64,6 +70,8 @@ while [ $# -gt 0 ]; do
 	--report-only) need "$@"; report_only=$2; shift 2 ;;
 	--plot) need "$@"; plot=$2; shift 2 ;;
 	--blktrace) need "$@"; blktrace=$2; shift 2 ;;
+	--tune) need "$@"; tunes=${tunes:+$tunes,}$2; shift 2 ;;
+	--nr-requests) need "$@"; nr_requests=$2; shift 2 ;;
 	-h | --help) sed -n '2,/^# Bad arguments/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) die2 "unknown argument '$1' (try --help)" ;;
 	esac
@@ -94,6 +102,13 @@ if [ -n "$blktrace" ]; then
 		command -v "$c" >/dev/null || die "--blktrace: $c is not installed; run make deps"
 	done
 fi
+# Tunables are whole numbers in every scheduler here (elvkit's, mq-deadline's,
+# kyber's, bfq's); a value the scheduler refuses is recorded, not fatal.
+[ -z "$tunes" ] || list_check --tune "$tunes" '^[a-z][a-z0-9_]*=-?[0-9]{1,12}$'
+[ "$(tr , '\n' <<<"$tunes" | sed 's/=.*//' | sort | uniq -d)" = "" ] ||
+	die2 "--tune: a tunable is given twice"
+[ -z "$nr_requests" ] || [[ $nr_requests =~ ^[1-9][0-9]{0,4}$ ]] ||
+	die2 "--nr-requests: expected 1..99999, got '$nr_requests'"
 if [ -n "$json" ]; then
 	[ -d "$(dirname "$json")" ] || die2 "--json: no directory $(dirname "$json")"
 fi
@@ -157,6 +172,8 @@ RUNS=$runs
 SCHEDS='${scheds//,/ }'
 RUNTIME=$runtime
 BLKTRACE='${blktrace//,/ }'
+TUNES='${tunes//,/ }'
+NR_REQUESTS='$nr_requests'
 EOF
 
 n_scheds=$(tr , '\n' <<<"$scheds" | wc -l)

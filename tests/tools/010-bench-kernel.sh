@@ -27,6 +27,12 @@ expect_usage --match "--json: no directory" "$B" --json /nonexistent/dir/x.json
 expect_usage --match "--report-only: no run" "$B" --report-only "$T/nothing"
 expect_usage --match "--plot needs a value" "$B" --plot
 expect_usage --match "--plot: .* is not a directory" "$B" --plot "$TOP/README.md"
+expect_usage --match "--tune: invalid item 'async_depth'" "$B" --tune async_depth
+expect_usage --match "--tune: invalid item 'x=1.5'" "$B" --tune x=1.5
+expect_usage --match "--tune: invalid item '../x=1'" "$B" --tune ../x=1
+expect_usage --match "--tune: a tunable is given twice" "$B" --tune a=1 --tune a=2
+expect_usage --match "--nr-requests: expected" "$B" --nr-requests 0
+expect_usage --match "--nr-requests: expected" "$B" --nr-requests 64k
 "$B" --help | grep -q '^usage: scripts/bench-kernel.sh' || fail "--help"
 
 # A fixture run: 2 thread counts x 2 runs x {none, anticipatory}; the reader
@@ -43,6 +49,8 @@ RUNS=2
 SCHEDS='none anticipatory'
 RUNTIME=5
 BLKTRACE='randread:4'
+TUNES='async_depth=16 slice_idle=0'
+NR_REQUESTS='128'
 EOF
 # btt's "All Devices" table for the --blktrace point: anticipatory's I/Os wait
 # 4 ms in the scheduler (I2D), none has no insert (no I2D row); btt 1.2
@@ -65,7 +73,7 @@ btt_fixture "I2D               0.000001000   0.004000000   0.010000000         9
 	>"$R/raw/nullb/blktrace/randread-t4-anticipatory.btt"
 printf '%s\n' "kernel 9.9.9-test" "cpus 2" "mem_kb 2000000" "fio fio-3.33" \
 	"device.nullb null_blk test" "rotational.nullb 0" "nr_requests.nullb.none 32" \
-	"nr_requests.nullb.anticipatory 64" \
+	"nr_requests.nullb.anticipatory 64" "tune_refused.nullb.anticipatory async_depth=16 refused" \
 	"ekdisk_stats.nullb reads 9 writes 1 flushes 0 fua 0 done 10 model_ns 125000000 late_ns 5000000" \
 	>"$R/meta.txt"
 python3 - "$R/raw/nullb" <<'EOF'
@@ -104,6 +112,10 @@ printf '%s\n' "$out"
 line() { printf '%s\n' "$out" | grep -E "^ +$1 +$2 " || fail "no row $1 $2"; }
 # anticipatory at 1 thread: 60 +/- 10 MB/s, 0.57x none's 105
 line 1 anticipatory | grep -q '60.0±10.0 *0.57x' || fail "rate, +/- or ratio wrong"
+printf '%s\n' "$out" | grep -q 'set after every switch.*: async_depth=16 slice_idle=0 nr_requests=128$' ||
+	fail "--tune and --nr-requests not in the report's header"
+printf '%s\n' "$out" | grep -q '^    anticipatory refused: async_depth=16 refused$' ||
+	fail "a refused tunable not reported"
 line 4 anticipatory | grep -q ' 1.000 ' || fail ">2s share wrong"
 line 4 anticipatory | grep -q ' 1500±0 ' || fail "p99 wrong"
 line 1 none | grep -qE ' - +0.000 ' || fail "a missing p99 must read -"
