@@ -11,12 +11,15 @@
 #          [--workloads seqread,randread,read-vs-write] [--threads 1,4,16]
 #          [--scheds none,deadline-read,anticipatory,fair-queue]
 #          [--runtime SECONDS] [--limit PCT] [--out DIR] [--report-only DIR]
+#          [--tune NAME=VALUE[,...]] [--nr-requests N]
 #   --kernel       an installed release (bench-kernel.sh's default: the newest 6.1)
 #   --runtime      seconds per kernel point; the simulator's threads run as
 #                  long in simulated time (--min-time)
 #   --out DIR      where sim.json, kernel.json and the kernel's raw results go
 #                  (default build/bench-sim-vs-kernel/PROFILE-TIME)
 #   --report-only  compare DIR's sim.json and kernel.json again, run nothing
+#   --tune, --nr-requests  given to both hosts: a scheduler tunable where the
+#                  scheduler has it, and the queue's request count
 # Both hosts: O_DIRECT reads of 128 KiB (sequential) and 4 KiB (random), no
 # read-ahead; read-vs-write adds one streaming writer of 128 KiB. The threads
 # split the device as the kernel's fio jobs do (the simulator's --size is
@@ -28,6 +31,7 @@ cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/cli.sh
 kernel="" profile=hdd workloads=seqread,randread,read-vs-write threads=1,4,16
 scheds=none,deadline-read,anticipatory,fair-queue runtime=10 limit=25 out="" report_only=""
+tunes="" nr_requests=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;
@@ -39,6 +43,8 @@ while [ $# -gt 0 ]; do
 	--limit) need "$@"; limit=$2; shift 2 ;;
 	--out) need "$@"; out=$2; shift 2 ;;
 	--report-only) need "$@"; report_only=$2; shift 2 ;;
+	--tune) need "$@"; tunes=${tunes:+$tunes,}$2; shift 2 ;;
+	--nr-requests) need "$@"; nr_requests=$2; shift 2 ;;
 	-h | --help) sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
 	*) die2 "unknown option '$1' (see --help)" ;;
 	esac
@@ -53,6 +59,14 @@ fi
 [[ $runtime =~ ^[1-9][0-9]*$ ]] || die2 "--runtime: '$runtime' is not a whole number of seconds"
 list_check --threads "$threads" '^[1-9][0-9]{0,2}$'
 list_check --workloads "$workloads" '^(seqread|randread|read-vs-write)$'
+# bench-kernel.sh checks them again, but only after the simulator's runs.
+[ -z "$tunes" ] || list_check --tune "$tunes" '^[a-z][a-z0-9_]*=-?[0-9]{1,12}$'
+[ -z "$nr_requests" ] || [[ $nr_requests =~ ^[1-9][0-9]{0,4}$ ]] ||
+	die2 "--nr-requests: expected 1..99999, got '$nr_requests'"
+sim_set=() kern_set=()
+for kv in ${tunes//,/ }; do sim_set+=(--tune "$kv"); done
+[ -z "$tunes" ] || kern_set+=(--tune "$tunes")
+[ -z "$nr_requests" ] || { sim_set+=(--nr-requests "$nr_requests"); kern_set+=(--nr-requests "$nr_requests"); }
 make --no-print-directory -s build/elvkit-sim || exit 1
 build/elvkit-sim --list | sed -n '/^devices/,/^workloads:/p' | grep -qE "^  $profile( |$)" || die2 "--profile: no device model '$profile' (elvkit-sim --list)"
 simscheds=$(echo ",$scheds," | sed 's/,none,/,noop,/; s/^,//; s/,$//')
@@ -80,7 +94,7 @@ for w in ${workloads//,/ }; do
 	*) opts=(--block 128k --readahead 0 --size "$span") ;;
 	esac
 	build/elvkit-sim --sched "$simscheds" --device "$profile" --workload "$w" \
-		--threads "$threads" --min-time "$runtime" "${opts[@]}" \
+		--threads "$threads" --min-time "$runtime" "${opts[@]}" "${sim_set[@]}" \
 		--json "$out/sim-$w.json" >"$out/sim-$w.txt" || die2 "elvkit-sim failed on $w (see $out/sim-$w.txt)"
 	parts+=("$out/sim-$w.json")
 done
@@ -91,7 +105,7 @@ echo "bench-sim-vs-kernel: kernel, ekdisk-$profile" >&2
 k=()
 [ -z "$kernel" ] || k=(--kernel "$kernel")
 scripts/bench-kernel.sh "${k[@]}" --device "ekdisk-$profile" --workloads "$workloads" \
-	--threads "$threads" --scheds "$scheds" --runtime "$runtime" \
+	--threads "$threads" --scheds "$scheds" --runtime "$runtime" "${kern_set[@]}" \
 	--out "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
 	{ tail -n 5 "$out/kernel.txt" >&2; die2 "bench-kernel.sh failed (see $out/kernel.txt)"; }
 "${cmp[@]}" "$out/sim.json" "$out/kernel.json"
