@@ -413,16 +413,26 @@ for dev in $DEVICES; do
 	set_dirty "$DIRTY" "$DIRTY_BG"
 	meta "dirty_bytes.$dev" "$DIRTY $DIRTY_BG"
 	avail=()
+	declare -A tune_had=()
 	for s in $SCHEDS; do
 		if echo "$s" >"$SYSQ/scheduler" 2>/dev/null && [ "$(cur_sched)" = "$s" ]; then
 			avail+=("$s")
 			err=$("$TMP/tune.sh" 2>&1)
 			[ -z "$err" ] || meta "tune_refused.$dev.$s" "${err//$'\n'/; }"
 			meta "nr_requests.$dev.$s" "$(cat "$SYSQ/nr_requests")"
+			for kv in ${TUNES:-}; do
+				[ -e "$SYSQ/iosched/${kv%%=*}" ] && tune_had[${kv%%=*}]=1
+			done
 		else
 			meta "missing.$dev" "$s"
 		fi
 	done
+	# A name no scheduler has (a typo) would otherwise leave every one at
+	# its default without a word.
+	for kv in ${TUNES:-}; do
+		[ -n "${tune_had[${kv%%=*}]:-}" ] || meta "tune_unused.$dev" "${kv%%=*}"
+	done
+	unset tune_had
 	log "$dev: $(cat "$SYSQ/scheduler") rotational=$(cat "$SYSQ/rotational")"
 	if [ ${#avail[@]} -gt 0 ]; then
 		for wl in $WORKLOADS; do

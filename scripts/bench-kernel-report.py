@@ -473,6 +473,8 @@ def main(argv):
         for s in scheds:
             for v in meta.get(f"tune_refused.{dev}.{s}", []):
                 print(f"    {s} refused: {v}")
+        for v in meta.get(f"tune_unused.{dev}", []):
+            print(f"    --tune {v}: no scheduler here has it; nothing was set")
         missing = meta.get(f"missing.{dev}", [])
         nr_rq = {s: meta[f"nr_requests.{dev}.{s}"][0] for s in scheds
                  if f"nr_requests.{dev}.{s}" in meta}

@@ -74,6 +74,7 @@ btt_fixture "I2D               0.000001000   0.004000000   0.010000000         9
 printf '%s\n' "kernel 9.9.9-test" "cpus 2" "mem_kb 2000000" "fio fio-3.33" \
 	"device.nullb null_blk test" "rotational.nullb 0" "nr_requests.nullb.none 32" \
 	"nr_requests.nullb.anticipatory 64" "tune_refused.nullb.anticipatory async_depth=16 refused" \
+	"tune_unused.nullb slice_idle" \
 	"ekdisk_stats.nullb reads 9 writes 1 flushes 0 fua 0 done 10 model_ns 125000000 late_ns 5000000" \
 	>"$R/meta.txt"
 python3 - "$R/raw/nullb" <<'EOF'
@@ -116,6 +117,8 @@ printf '%s\n' "$out" | grep -q 'set after every switch.*: async_depth=16 slice_i
 	fail "--tune and --nr-requests not in the report's header"
 printf '%s\n' "$out" | grep -q '^    anticipatory refused: async_depth=16 refused$' ||
 	fail "a refused tunable not reported"
+printf '%s\n' "$out" | grep -q '^    --tune slice_idle: no scheduler here has it; nothing was set$' ||
+	fail "a tunable no scheduler has not reported"
 line 4 anticipatory | grep -q ' 1.000 ' || fail ">2s share wrong"
 line 4 anticipatory | grep -q ' 1500±0 ' || fail "p99 wrong"
 line 1 none | grep -qE ' - +0.000 ' || fail "a missing p99 must read -"
