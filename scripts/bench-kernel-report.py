@@ -444,7 +444,7 @@ def main(argv):
     for k in ("error", "load_error"):
         for v in meta.get(k, []):
             print(f"  {k.replace('_', ' ')}: {v}")
-    set_after = [kv for kv in cfg.get("TUNES", "").split()]
+    set_after = cfg.get("TUNES", "").split()
     if cfg.get("NR_REQUESTS"):
         set_after.append(f"nr_requests={cfg['NR_REQUESTS']}")
     if set_after:

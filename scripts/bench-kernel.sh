@@ -102,13 +102,8 @@ if [ -n "$blktrace" ]; then
 		command -v "$c" >/dev/null || die "--blktrace: $c is not installed; run make deps"
 	done
 fi
-# Tunables are whole numbers in every scheduler here (elvkit's, mq-deadline's,
-# kyber's, bfq's); a value the scheduler refuses is recorded, not fatal.
-[ -z "$tunes" ] || list_check --tune "$tunes" '^[a-z][a-z0-9_]*=-?[0-9]{1,12}$'
-[ "$(tr , '\n' <<<"$tunes" | sed 's/=.*//' | sort | uniq -d)" = "" ] ||
-	die2 "--tune: a tunable is given twice"
-[ -z "$nr_requests" ] || [[ $nr_requests =~ ^[1-9][0-9]{0,4}$ ]] ||
-	die2 "--nr-requests: expected 1..99999, got '$nr_requests'"
+# A value a scheduler refuses is recorded in the guest, not fatal.
+queue_set_check "$tunes" "$nr_requests"
 if [ -n "$json" ]; then
 	[ -d "$(dirname "$json")" ] || die2 "--json: no directory $(dirname "$json")"
 fi

@@ -59,10 +59,8 @@ fi
 [[ $runtime =~ ^[1-9][0-9]*$ ]] || die2 "--runtime: '$runtime' is not a whole number of seconds"
 list_check --threads "$threads" '^[1-9][0-9]{0,2}$'
 list_check --workloads "$workloads" '^(seqread|randread|read-vs-write)$'
-# bench-kernel.sh checks them again, but only after the simulator's runs.
-[ -z "$tunes" ] || list_check --tune "$tunes" '^[a-z][a-z0-9_]*=-?[0-9]{1,12}$'
-[ -z "$nr_requests" ] || [[ $nr_requests =~ ^[1-9][0-9]{0,4}$ ]] ||
-	die2 "--nr-requests: expected 1..99999, got '$nr_requests'"
+# Checked here, not first by bench-kernel.sh after the simulator's runs.
+queue_set_check "$tunes" "$nr_requests"
 sim_set=() kern_set=()
 for kv in ${tunes//,/ }; do sim_set+=(--tune "$kv"); done
 [ -z "$tunes" ] || kern_set+=(--tune "$tunes")

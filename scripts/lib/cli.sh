@@ -22,6 +22,17 @@ list_check() {
 	done
 }
 
+# queue_set_check TUNES NR_REQUESTS: the kernel benchmarks' --tune list
+# (NAME=VALUE, comma-separated, each name once; every scheduler's tunables
+# here are whole numbers) and --nr-requests; either may be empty.
+queue_set_check() {
+	[ -z "$1" ] || list_check --tune "$1" '^[a-z][a-z0-9_]*=-?[0-9]{1,12}$'
+	[ -z "$(tr , '\n' <<<"$1" | sed 's/=.*//' | sort | uniq -d)" ] ||
+		die2 "--tune: a tunable is given twice"
+	[ -z "$2" ] || [[ $2 =~ ^[1-9][0-9]{0,4}$ ]] ||
+		die2 "--nr-requests: expected 1..99999, got '$2'"
+}
+
 # sim_bench_args N "$@": the simulator benchmarks' options, one rule:
 # --seed N (default 1, sets $seed) and --help (prints the script's header
 # comment, lines 2..N). Then SIM is the simulator: $ELVKIT_SIM, or

@@ -37,7 +37,7 @@ printf '%s\n' "$out" | grep -q '^kyber' && fail "kyber has no simulator twin"
 printf '%s\n' "$out" | grep -q '^4 points compared; 2 ratios off by more than 25% (!)$' ||
 	fail "summary line wrong"
 "$B" --report-only "$T" --limit 150 | grep -q '0 ratios off' || fail "--limit ignored"
-for bad in "--runtime 0" "--threads 1,,2" "--workloads seqwrite" "--profile nosuch" "--report-only /nonexistent" "--bogus" "--tune async_depth" "--nr-requests 0"; do
+for bad in "--runtime 0" "--threads 1,,2" "--workloads seqwrite" "--profile nosuch" "--report-only /nonexistent" "--bogus" "--tune async_depth" "--tune a=1,a=2" "--nr-requests 0"; do
 	# shellcheck disable=SC2086 # word splitting of the bad arguments is wanted
 	msg=$("$B" $bad 2>&1 >/dev/null)
 	rc=$?
