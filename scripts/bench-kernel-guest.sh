@@ -126,17 +126,32 @@ TMP=$(mktemp -d)
 # here: fio invalidates the device's page cache (BLKFLSBUF, which writes back
 # first) when a job opens it, and dropping every cache would evict fio itself,
 # which takes ~25 s to read back over 9p under TCG.
-# tune.sh, after each switch: --tune's NAME=VALUE pairs written to the
-# scheduler's queue/iosched/NAME where it has one, then --nr-requests (a
-# switch resets it); what is refused goes to stderr, one line each.
+# A scheduler of --scheds is NAME or a variant NAME+TUNABLE=VALUE[+...]:
+# the scheduler NAME, switched to, then set so (sched_base: the NAME).
+# tune.sh SCHED, after each switch: --tune's NAME=VALUE pairs written to
+# the scheduler's queue/iosched/NAME where it has one, then the variant's
+# own (which must exist), then --nr-requests (a switch resets it); what is
+# refused goes to stderr, one line each.
+sched_base() { printf '%s\n' "${1%%+*}"; }
 write_prep() {
 	cat >"$TMP/tune.sh" <<EOF
 #!/bin/bash
 for kv in ${TUNES:-}; do
 	f=$SYSQ/iosched/\${kv%%=*}
 	[ -e "\$f" ] || continue
-	echo "\${kv#*=}" >"\$f" 2>/dev/null || echo "\${kv%%=*}=\${kv#*=} refused" >&2
+	echo "\${kv#*=}" >"\$f" 2>/dev/null || echo "\$kv refused" >&2
 done
+case \${1:-} in
+*+*)
+	for kv in \$(tr + ' ' <<<"\${1#*+}"); do
+		f=$SYSQ/iosched/\${kv%%=*}
+		if [ ! -e "\$f" ]; then
+			echo "\${kv%%=*}: no such tunable" >&2
+			continue
+		fi
+		echo "\${kv#*=}" >"\$f" 2>/dev/null || echo "\$kv refused" >&2
+	done ;;
+esac
 if [ -n "${NR_REQUESTS:-}" ]; then
 	echo "${NR_REQUESTS:-}" >$SYSQ/nr_requests 2>/dev/null ||
 		echo "nr_requests=${NR_REQUESTS:-} refused" >&2
@@ -150,8 +165,8 @@ EOF
 	cat >"$TMP/prep.sh" <<EOF
 #!/bin/bash
 [ -z "\${2:-}" ] || $TMP/keep.sh "\$2"
-echo "\$1" >$SYSQ/scheduler
-$TMP/tune.sh
+echo "\${1%%+*}" >$SYSQ/scheduler
+$TMP/tune.sh "\$1"
 read -r line <$SYSQ/scheduler
 echo "\$line"
 EOF
@@ -256,7 +271,7 @@ run_point() {
 					END { printf ", \"%s\": {\"n\": %d, \"over_2s\": %d, \"over_10s\": %d", k, n, a, b }'
 				# Whether the setup job really selected the scheduler.
 				sel=0
-				grep -qF "[$s]" "$TMP/setup-r$r-$s.prerun.txt" 2>/dev/null && sel=1
+				grep -qF "[$(sched_base "$s")]" "$TMP/setup-r$r-$s.prerun.txt" 2>/dev/null && sel=1
 				printf ', "selected": %d}' "$sel"
 			done
 		done
@@ -277,8 +292,8 @@ trace_point() {
 	dir=$OUT/raw/$dev/blktrace
 	mkdir -p "$dir"
 	for s in "$@"; do
-		echo "$s" >"$SYSQ/scheduler" || continue
-		"$TMP/tune.sh" 2>/dev/null
+		sched_base "$s" >"$SYSQ/scheduler" || continue
+		"$TMP/tune.sh" "$s" 2>/dev/null
 		job_args "$wl" "$t" "bt-$s"
 		rm -rf "$TMP/bt"
 		mkdir "$TMP/bt"
@@ -380,10 +395,10 @@ run_dbench_point() {
 	for r in $(seq 1 "$RUNS"); do
 		for s in "$@"; do
 			f=$OUT/raw/$dev/dbench-t$t-r$r-$s.txt
-			echo "$s" >"$SYSQ/scheduler" 2>/dev/null
-			"$TMP/tune.sh" 2>/dev/null
+			sched_base "$s" >"$SYSQ/scheduler" 2>/dev/null
+			"$TMP/tune.sh" "$s" 2>/dev/null
 			sel=0
-			[ "$(cur_sched)" = "$s" ] && sel=1
+			[ "$(cur_sched)" = "$(sched_base "$s")" ] && sel=1
 			rc=0
 			if mount -t ext4 -o noinit_itable "/dev/$DEV" "$DBENCH_MNT" >"$f" 2>&1; then
 				rm -rf "$DBENCH_MNT/clients"
@@ -415,9 +430,10 @@ for dev in $DEVICES; do
 	avail=()
 	declare -A tune_had=()
 	for s in $SCHEDS; do
-		if echo "$s" >"$SYSQ/scheduler" 2>/dev/null && [ "$(cur_sched)" = "$s" ]; then
+		if sched_base "$s" >"$SYSQ/scheduler" 2>/dev/null &&
+			[ "$(cur_sched)" = "$(sched_base "$s")" ]; then
 			avail+=("$s")
-			err=$("$TMP/tune.sh" 2>&1)
+			err=$("$TMP/tune.sh" "$s" 2>&1)
 			[ -z "$err" ] || meta "tune_refused.$dev.$s" "${err//$'\n'/; }"
 			meta "nr_requests.$dev.$s" "$(cat "$SYSQ/nr_requests")"
 			for kv in ${TUNES:-}; do

@@ -29,6 +29,9 @@ WL_DESC = {
 # latency: the wall is found on "max", and scripts/lib/ab-plot.py draws these
 # (the JSON carries this table as "plot_fields"), so plots and walls agree.
 # "extra" is a third plot: FIELD against threads, with its label and file suffix.
+# The scheduler column's width: 14, or the longest name of the run (a
+# variant such as fair-queue+async_depth=8); set in main().
+SW = 14
 PLOT_FIELDS_DEFAULT = {"rate": "rate_mbs", "max": "max_lat_ms", "p99": "p99_lat_ms"}
 PLOT_FIELDS = {
     "startup": {"rate": "rate_mbs", "max": "startup_max_lat_ms", "p99": None,
@@ -292,7 +295,7 @@ def result(t, s, n, a, rat, **more):
 def fio_rows(table, threads, scheds, nr_rq, runtime, meta, late):
     """The classic workloads' table: the header, then (line, JSON result) per point."""
     mixed = any(a.get("write_mbs") is not None for a, _, _ in table.values())
-    yield (f"{'thr':>4} {'scheduler':<14} {'MB/s' if not mixed else 'rd MB/s':>14} {'xnone':>6}"
+    yield (f"{'thr':>4} {'scheduler':<{SW}} {'MB/s' if not mixed else 'rd MB/s':>14} {'xnone':>6}"
            + (f" {'wr MB/s':>12} {'xnone':>6}" if mixed else "")
            + f" {'CPU %':>12} {'xnone':>6} {'avg ms':>12} {'xnone':>6}"
            f" {'max ms':>14} {'xnone':>7} {'p99 ms':>12} {'>2s %':>7} {'>10s %':>7} {'I/Os':>8} {'nr_rq':>5}",
@@ -300,7 +303,7 @@ def fio_rows(table, threads, scheds, nr_rq, runtime, meta, late):
     for t, s, a, n, _, base in points(table, threads, scheds):
         rat = {RATIO_KEYS[k]: ratio(a[k], base[k] if base else None) for k in RATIO_KEYS}
         rat["write_vs_none"] = ratio(a["write_mbs"], base["write_mbs"] if base else None)
-        line = f"{t:>4} {s:<14} {col(a, 'rate_mbs', n, 14)} {rcol(rat['rate_vs_none'])}"
+        line = f"{t:>4} {s:<{SW}} {col(a, 'rate_mbs', n, 14)} {rcol(rat['rate_vs_none'])}"
         if mixed:
             line += f" {col(a, 'write_mbs', n, 12)} {rcol(rat['write_vs_none'])}"
         line += (f" {col(a, 'cpu_pct', n, 12, 1)} {rcol(rat['cpu_vs_none'])}"
@@ -318,7 +321,7 @@ def startup_rows(table, threads, scheds, nr_rq, runtime, meta, late):
     time (same scheduler, same run) and to none's, its max latency, and the
     streamers' MB/s and max latency."""
     delay = float(meta.get("startup", ["200 1 1024"])[0].split()[1])
-    yield (f"{'thr':>4} {'scheduler':<14} {'start-up s':>12} {'xidle':>7} {'idle s':>11}"
+    yield (f"{'thr':>4} {'scheduler':<{SW}} {'start-up s':>12} {'xidle':>7} {'idle s':>11}"
            f" {'xnone':>6} {'su max ms':>12} {'xnone':>6} {'stream MB/s':>12} {'xnone':>6}"
            f" {'str max ms':>12} {'nr_rq':>5}", None)
     for t, s, a, n, runs, base in points(table, threads, scheds):
@@ -333,7 +336,7 @@ def startup_rows(table, threads, scheds, nr_rq, runtime, meta, late):
         outlived = sum(1 for r in runs if delay + r["startup_s"] > runtime)
         if outlived:
             late.append(f"t{t} {s} ({outlived}/{n} runs)")
-        yield (f"{t:>4} {s:<14} {col(a, 'startup_s', n, 12, 3)} {rcol(rat['startup_vs_idle'], 7)}"
+        yield (f"{t:>4} {s:<{SW}} {col(a, 'startup_s', n, 12, 3)} {rcol(rat['startup_vs_idle'], 7)}"
                f" {col(a, 'startup_idle_s', n, 11, 3)} {rcol(rat['startup_vs_none'])}"
                f" {col(a, 'startup_max_lat_ms', n, 12)} {rcol(rat['startup_max_lat_vs_none'])}"
                f" {col(a, 'rate_mbs', n, 12)} {rcol(rat['rate_vs_none'])}"
@@ -344,13 +347,13 @@ def startup_rows(table, threads, scheds, nr_rq, runtime, meta, late):
 
 def dbench_rows(table, threads, scheds, nr_rq, runtime, meta, late):
     """dbench: its throughput and max latency, as ratios to none's."""
-    yield (f"{'cli':>4} {'scheduler':<14} {'dbench MB/s':>14} {'xnone':>6}"
+    yield (f"{'cli':>4} {'scheduler':<{SW}} {'dbench MB/s':>14} {'xnone':>6}"
            f" {'max lat ms':>14} {'xnone':>7} {'nr_rq':>5}", None)
     for t, s, a, n, _, base in points(table, threads, scheds):
         rat = {"dbench_mbs_vs_none": ratio(a["dbench_mbs"], base["dbench_mbs"] if base else None),
                "dbench_max_lat_vs_none": ratio(a["dbench_max_lat_ms"],
                                                base["dbench_max_lat_ms"] if base else None)}
-        yield (f"{t:>4} {s:<14} {col(a, 'dbench_mbs', n, 14)} {rcol(rat['dbench_mbs_vs_none'])}"
+        yield (f"{t:>4} {s:<{SW}} {col(a, 'dbench_mbs', n, 14)} {rcol(rat['dbench_mbs_vs_none'])}"
                f" {col(a, 'dbench_max_lat_ms', n, 14)} {rcol(rat['dbench_max_lat_vs_none'], 7)}"
                f" {nr_rq.get(s, '-'):>5}",
                result(t, s, n, a, rat, nr_requests=int(nr_rq[s]) if s in nr_rq else None))
@@ -390,7 +393,7 @@ def blktrace_rows(out, dev, points, scheds, kernel, failures):
         print()
         print(f"== {dev} / {wl} / {t} threads: where the time goes (blktrace, btt; "
               "a separate run per scheduler)")
-        print(f"{'scheduler':<14} {'I2D ms':>10} {'Q2D ms':>10} {'D2C ms':>10} {'Q2C ms':>10} {'I/Os':>8}")
+        print(f"{'scheduler':<{SW}} {'I2D ms':>10} {'Q2D ms':>10} {'D2C ms':>10} {'Q2C ms':>10} {'I/Os':>8}")
         for s in scheds:
             path = os.path.join(out, "raw", dev, "blktrace", f"{wl}-t{t}-{s}.btt")
             a = btt_averages(path)
@@ -404,7 +407,7 @@ def blktrace_rows(out, dev, points, scheds, kernel, failures):
                  "sched": s, "i2d_ms": i2d, "q2d_ms": q2d, "d2c_ms": a["D2C"][0],
                  "q2c_ms": a["Q2C"][0], "ios": a["Q2C"][1]}
             rows.append(r)
-            print(f"{s:<14} {'-' if i2d is None else f'{i2d:.3f}':>10} {q2d:>10.3f}"
+            print(f"{s:<{SW}} {'-' if i2d is None else f'{i2d:.3f}':>10} {q2d:>10.3f}"
                   f" {r['d2c_ms']:>10.3f} {r['q2c_ms']:>10.3f} {r['ios']:>8}")
         print("  I2D: inserted into the scheduler until dispatched (none: no insert)."
               " Q2D = Q2C - D2C: queued until dispatched, scheduler and tag waits."
@@ -433,6 +436,8 @@ def main(argv):
     threads = [int(t) for t in cfg["THREADS"].split()]
     nruns = int(cfg["RUNS"])
     scheds = cfg["SCHEDS"].split()
+    global SW
+    SW = max([14] + [len(s) for s in scheds])
     kernel = meta.get("kernel", [cfg["KVER"]])[0]
 
     print(f"bench-kernel: {kernel}, QEMU/TCG, {meta.get('cpus', ['?'])[0]} vCPUs, "

@@ -33,6 +33,9 @@
 #   --report-only  print the report of an earlier run's DIR, boot nothing
 #   --plot DIR     also write PNG plots (gnuplot, scripts/lib/ab-plot.py) into DIR:
 #                  per device and workload, max latency and MB/s against threads
+#   --scheds       schedulers, each NAME or a variant NAME+TUNABLE=VALUE[+...]
+#                  (e.g. fair-queue,fair-queue+async_depth=8): NAME with those
+#                  tunables set after each switch, beside NAME in the same boot
 #   --tune         after each switch, write VALUE to queue/iosched/NAME of every
 #                  scheduler that has NAME (as elvkit-sim --tune); repeatable
 #   --nr-requests  after each switch, write N to queue/nr_requests (a switch
@@ -86,7 +89,9 @@ done
 threads=$(tr , '\n' <<<"$threads" | sort -n | paste -sd, -)
 [[ $runs =~ ^[1-9][0-9]?$ ]] || die2 "--runs: expected 1..99, got '$runs'"
 [[ $runtime =~ ^[1-9][0-9]{0,3}$ ]] || die2 "--runtime: expected whole seconds 1..9999, got '$runtime'"
-list_check --scheds "$scheds" '^[a-z0-9][a-z0-9_-]*$'
+# NAME, or a variant NAME+TUNABLE=VALUE[+...] (the guest's sched_base).
+list_check --scheds "$scheds" '^[a-z0-9][a-z0-9_-]*(\+[a-z][a-z0-9_]*=-?[0-9]{1,12})*$'
+[ -z "$(tr , '\n' <<<"$scheds" | sort | uniq -d)" ] || die2 "--scheds: a scheduler is given twice"
 # ekdisk profiles: the simulator's device names (elvkit-sim --list).
 EKDISK_PROFILES="hdd hdd-laptop hdd-2002 ssd null"
 list_check --device "$device" "^(nullb|nullb-rot|ekdisk-(${EKDISK_PROFILES// /|}))\$"

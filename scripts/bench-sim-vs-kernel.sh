@@ -59,6 +59,8 @@ fi
 [[ $runtime =~ ^[1-9][0-9]*$ ]] || die2 "--runtime: '$runtime' is not a whole number of seconds"
 list_check --threads "$threads" '^[1-9][0-9]{0,2}$'
 list_check --workloads "$workloads" '^(seqread|randread|read-vs-write)$'
+# Plain names: the simulator has no NAME+TUNABLE=VALUE variants.
+list_check --scheds "$scheds" '^[a-z0-9][a-z0-9_-]*$'
 # Checked here, not first by bench-kernel.sh after the simulator's runs.
 queue_set_check "$tunes" "$nr_requests"
 sim_set=() kern_set=()

@@ -35,8 +35,9 @@ expect_usage --match "--nr-requests: expected" "$B" --nr-requests 0
 expect_usage --match "--nr-requests: expected" "$B" --nr-requests 64k
 "$B" --help | grep -q '^usage: scripts/bench-kernel.sh' || fail "--help"
 
-# A fixture run: 2 thread counts x 2 runs x {none, anticipatory}; the reader
-# groups' latencies and the logs' shares are made up.
+# A fixture run: 2 thread counts x 2 runs x {none, anticipatory, and
+# anticipatory+antic_expire=0, a variant}; the reader groups' latencies and
+# the logs' shares are made up.
 R=$T/run
 mkdir -p "$R/raw/nullb"
 cat >"$R/config.sh" <<'EOF'
@@ -46,7 +47,7 @@ DEVICES='nullb'
 WORKLOADS='randread'
 THREADS='1 4'
 RUNS=2
-SCHEDS='none anticipatory'
+SCHEDS='none anticipatory anticipatory+antic_expire=0'
 RUNTIME=5
 BLKTRACE='randread:4'
 TUNES='async_depth=16 slice_idle=0'
@@ -71,10 +72,11 @@ btt_fixture "I2D               0.000001000   0.004000000   0.010000000         9
 	"D2C               0.000050000   0.000100000   0.000300000         999" \
 	"Q2Cdm             0.000060000   0.004250000   0.010400000        1000" \
 	>"$R/raw/nullb/blktrace/randread-t4-anticipatory.btt"
+cp "$R/raw/nullb/blktrace/randread-t4-anticipatory.btt" "$R/raw/nullb/blktrace/randread-t4-anticipatory+antic_expire=0.btt"
 printf '%s\n' "kernel 9.9.9-test" "cpus 2" "mem_kb 2000000" "fio fio-3.33" \
 	"device.nullb null_blk test" "rotational.nullb 0" "nr_requests.nullb.none 32" \
 	"nr_requests.nullb.anticipatory 64" "tune_refused.nullb.anticipatory async_depth=16 refused" \
-	"tune_unused.nullb slice_idle" \
+	"tune_unused.nullb slice_idle" "nr_requests.nullb.anticipatory+antic_expire=0 64" \
 	"ekdisk_stats.nullb reads 9 writes 1 flushes 0 fua 0 done 10 model_ns 125000000 late_ns 5000000" \
 	>"$R/meta.txt"
 python3 - "$R/raw/nullb" <<'EOF'
@@ -85,10 +87,12 @@ pts = {(1, 1, "none"): (100, 10, 1, 5), (1, 2, "none"): (110, 12, 1, 7),
        (1, 1, "anticipatory"): (50, 20, 2, 10), (1, 2, "anticipatory"): (70, 20, 2, 10),
        (4, 1, "none"): (200, 10, 4, 20), (4, 2, "none"): (200, 10, 4, 20),
        (4, 1, "anticipatory"): (100, 40, 8, 3000), (4, 2, "anticipatory"): (100, 40, 8, 3000)}
+for t, r in ((1, 1), (1, 2), (4, 1), (4, 2)):
+    pts[(t, r, "anticipatory+antic_expire=0")] = (80, 20, 2, 30)
 for t in (1, 4):
     jobs, lat = [], {"rc": 0}
     for r in (1, 2):
-        for s in ("none", "anticipatory"):
+        for s in ("none", "anticipatory", "anticipatory+antic_expire=0"):
             mbs, cpu, mean, mx = pts[(t, r, s)]
             k = f"r{r}-{s}"
             jobs.append({"jobname": "setup-" + k, "groupid": len(jobs), "error": 0})
@@ -122,7 +126,10 @@ printf '%s\n' "$out" | grep -q '^    --tune slice_idle: no scheduler here has it
 line 4 anticipatory | grep -q ' 1.000 ' || fail ">2s share wrong"
 line 4 anticipatory | grep -q ' 1500±0 ' || fail "p99 wrong"
 line 1 none | grep -qE ' - +0.000 ' || fail "a missing p99 must read -"
-printf '%s\n' "$out" | grep -q 'the wall.*none -, anticipatory 4' || fail "wall wrong"
+printf '%s\n' "$out" | grep -q 'the wall.*none -, anticipatory 4, anticipatory+antic_expire=0 -' || fail "wall wrong"
+# The variant: its own row in the same boot, 80/105 of none, the column as wide as its name.
+line 1 'anticipatory\+antic_expire=0' | grep -q ' 80.0±0.0  0.76x ' || fail "the variant's row wrong"
+printf '%s\n' "$out" | grep -qE '^ +1 none {24} ' || fail "the scheduler column not as wide as the variant's name"
 printf '%s\n' "$out" | grep -q 'ekdisk: 10 requests, model latency 12.50 ms .* 0.500 ms late' ||
 	fail "ekdisk stats line wrong"
 python3 - "$T/r.json" <<'EOF' || fail "JSON wrong"
@@ -133,7 +140,9 @@ a = r[(4, "anticipatory")]
 assert a["rate_mbs"] == 100 and a["rate_vs_none"] == 0.5, a
 assert a["max_lat_vs_none"] == 150 and a["pct_over_2s"] == 1.0 and a["nr_requests"] == 64, a
 assert r[(1, "none")]["cpu_pct_pm"] == 1.0
-assert {(w["sched"], w["wall_threads"]) for w in j["walls"]} == {("none", None), ("anticipatory", 4)}
+assert {(w["sched"], w["wall_threads"]) for w in j["walls"]} == {
+    ("none", None), ("anticipatory", 4), ("anticipatory+antic_expire=0", None)}
+assert r[(1, "anticipatory+antic_expire=0")]["rate_vs_none"] == 80 / 105
 b = {x["sched"]: x for x in j["blktrace"]}
 assert b["none"]["i2d_ms"] is None and abs(b["none"]["q2d_ms"] - 0.05) < 1e-9, b
 assert abs(b["anticipatory"]["i2d_ms"] - 4) < 1e-9 and abs(b["anticipatory"]["q2d_ms"] - 4.15) < 1e-9, b
