@@ -11,7 +11,7 @@ grep -q '^async_depth ' <<<"$table" || skip "$SCHED has no async_depth tunable"
 # A device of its own that holds each request 10 ms, so that requests pile
 # up in the scheduler's tags instead of completing as fast as fio submits.
 [ -d "$NULLB_CFS" ] || skip "no null_blk configfs"
-trap 'nullb_remove ekdepth' EXIT
+trap 'nullb_remove ekdepth; rm -f "$fiolog"' EXIT
 dev=$(nullb_create ekdepth size=64 irqmode=2 completion_nsec=10000000 \
 	hw_queue_depth=64) || fail "cannot create a null_blk device"
 set_sched "$dev" "$SCHED" || fail "could not select $SCHED on $dev"
@@ -21,30 +21,35 @@ q=/sys/block/$dev/queue
 tags=/sys/kernel/debug/block/$dev/hctx0/sched_tags
 [ -r "$tags" ] || skip "no $tags (debugfs)"
 
-# The most scheduler tags in use while direct writes run at depth 32.
+# The most scheduler tags in use while direct writes run at depth 32. A
+# fio that fails is reported as such, not as "no busy tag" (it once read
+# so on the debug kernel, cause unknown).
+fiolog=$(mktemp)
 peak() {
 	local max=0 b
 	fio --name=w --filename="/dev/$dev" --rw=randwrite --bs=4k --direct=1 \
 		--ioengine=libaio --iodepth=32 --size=16m --time_based \
-		--runtime=3 >/dev/null 2>&1 &
+		--runtime=3 >"$fiolog" 2>&1 &
 	local pid=$!
 	while kill -0 "$pid" 2>/dev/null; do
 		b=$(sed -n 's/^busy=//p' "$tags")
 		[ "${b:-0}" -le "$max" ] || max=$b
 		sleep 0.05
 	done
-	wait "$pid"
+	local rc=0
+	wait "$pid" || rc=$?
+	[ $rc = 0 ] || fail "fio exited $rc: $(tail -n 3 "$fiolog" | tr '\n' ' ')"
 	echo "$max"
 }
 
 echo 4 >"$ad" || fail "cannot set async_depth"
-p=$(peak)
+p=$(peak) || exit 1
 [ "$p" -le 4 ] || fail "async_depth 4: $p scheduler tags busy"
 [ "$p" -ge 1 ] || fail "no busy scheduler tag seen"
 echo 16 >"$q/nr_requests" || fail "cannot set nr_requests"
-p=$(peak)
+p=$(peak) || exit 1
 [ "$p" -le 4 ] || fail "async_depth 4, nr_requests 16: $p scheduler tags busy"
 echo 0 >"$ad"
-p=$(peak)
+p=$(peak) || exit 1
 [ "$p" -gt 4 ] || fail "async_depth 0 (no limit): only $p scheduler tags busy"
 set_sched "$dev" none
