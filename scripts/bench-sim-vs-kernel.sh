@@ -13,8 +13,9 @@
 #          [--runtime SECONDS] [--limit PCT] [--out DIR] [--report-only DIR]
 #          [--tune NAME=VALUE[,...]] [--nr-requests N]
 #   --kernel       an installed release (bench-kernel.sh's default: the newest 6.1)
-#   --runtime      seconds per kernel point; the simulator's threads run as
-#                  long in simulated time (--min-time)
+#   --runtime      seconds per kernel point (fio time_based); the simulator's
+#                  threads run exactly as long in simulated time (--min-time
+#                  and --time-limit); the report says if the spans differ
 #   --out DIR      where sim.json, kernel.json and the kernel's raw results go
 #                  (default build/bench-sim-vs-kernel/PROFILE-TIME)
 #   --report-only  compare DIR's sim.json and kernel.json again, run nothing
@@ -94,7 +95,7 @@ for w in ${workloads//,/ }; do
 	*) opts=(--block 128k --readahead 0 --size "$span") ;;
 	esac
 	build/elvkit-sim --sched "$simscheds" --device "$profile" --workload "$w" \
-		--threads "$threads" --min-time "$runtime" "${opts[@]}" "${sim_set[@]}" \
+		--threads "$threads" --min-time "$runtime" --time-limit "$runtime" "${opts[@]}" "${sim_set[@]}" \
 		--json "$out/sim-$w.json" >"$out/sim-$w.txt" || die2 "elvkit-sim failed on $w (see $out/sim-$w.txt)"
 	parts+=("$out/sim-$w.json")
 done

@@ -13,6 +13,7 @@ flags (!) a ratio off by more than PCT (default 25) percent. The kernel's
 scheduler). Exit 0 when the tables print, whatever they say; 2 on bad use.
 """
 import importlib.util
+import json
 import os
 import sys
 
@@ -65,6 +66,29 @@ def compare(sim, ker, limit):
     return lines, flagged, len(keys)
 
 
+def spans(sim_path, ker_path):
+    """A line on how long each host measured; flagged when they differ.
+
+    fio runs each kernel point for RUNTIME seconds (time_based); the
+    simulator's threads must end there too (--min-time and --time-limit),
+    or a reader of a big region keeps the simulated run going to 600 s and
+    the two rates cover different spans."""
+    try:
+        with open(ker_path) as f:
+            runtime = float(json.load(f)["config"]["RUNTIME"])
+        with open(sim_path) as f:
+            el = [float(r["elapsed_s"]) for r in json.load(f)]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not el:
+        return None
+    lo, hi = min(el), max(el)
+    off = max(abs(lo - runtime), abs(hi - runtime)) > 0.05 * runtime
+    return (f"{'! ' if off else ''}measured spans: simulator {lo:g}-{hi:g} s"
+            f" (simulated), kernel {runtime:g} s per point"
+            + (": the rates cover different spans" if off else ""))
+
+
 def main(argv):
     limit = 25.0
     args = list(argv)
@@ -93,6 +117,9 @@ def main(argv):
               file=sys.stderr)
         return 2
     print("\n".join(lines))
+    sp = spans(args[0], args[1])
+    if sp:
+        print(f"\n{sp}")
     print(f"\n{n} points compared; {flagged} ratios off by more than {limit:g}% (!)")
     return 0
 

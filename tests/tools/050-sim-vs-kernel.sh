@@ -37,6 +37,25 @@ printf '%s\n' "$out" | grep -q '^kyber' && fail "kyber has no simulator twin"
 printf '%s\n' "$out" | grep -q '^4 points compared; 2 ratios off by more than 25% (!)$' ||
 	fail "summary line wrong"
 "$B" --report-only "$T" --limit 150 | grep -q '0 ratios off' || fail "--limit ignored"
+printf '%s\n' "$out" | grep -q 'measured spans' && fail "a spans line without the kernel's runtime"
+# The hosts' spans: the kernel's RUNTIME against the simulator's elapsed_s.
+span() {
+	python3 - "$T" "$1" "$2" <<'PY' || fail "span fixture"
+import json, sys
+d, krt, sel = sys.argv[1], sys.argv[2], float(sys.argv[3])
+k = json.load(open(f"{d}/kernel.json")); k["config"] = {"RUNTIME": krt}
+json.dump(k, open(f"{d}/kernel.json", "w"))
+s = json.load(open(f"{d}/sim.json"))
+for r in s:
+    r["elapsed_s"] = sel
+json.dump(s, open(f"{d}/sim.json", "w"))
+PY
+	"$B" --report-only "$T" | grep 'measured spans'
+}
+span 20 20 | grep -qx 'measured spans: simulator 20-20 s (simulated), kernel 20 s per point' ||
+	fail "equal spans: $(span 20 20)"
+span 20 600 | grep -qx '! measured spans: simulator 600-600 s (simulated), kernel 20 s per point: the rates cover different spans' ||
+	fail "600 s against 20 s not flagged: $(span 20 600)"
 for bad in "--runtime 0" "--threads 1,,2" "--workloads seqwrite" "--profile nosuch" "--report-only /nonexistent" "--bogus" "--tune async_depth" "--tune a=1,a=2" "--nr-requests 0"; do
 	# shellcheck disable=SC2086 # word splitting of the bad arguments is wanted
 	msg=$("$B" $bad 2>&1 >/dev/null)
