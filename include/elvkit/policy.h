@@ -342,6 +342,15 @@ struct ek_policy {
  * jiffies; the simulator exact times.
  */
 #define EK_POLICY_TICK_TIME 0x4u
+/*
+ * The policy stands for blk-mq without an elevator (the kernel's "none",
+ * which the simulator's noop meets in comparisons): a request is a driver
+ * tag, so by default the host gives it as many requests as the device
+ * has queue slots (elevator_disable() sets q->nr_requests =
+ * tag_set->queue_depth), where a scheduler gets 2 x min(queue depth,
+ * 128). Only the simulator has such a policy.
+ */
+#define EK_POLICY_AS_NONE 0x8u
 
 /* The policy fields of a new descriptor, as a userspace host leaves them. */
 static inline void ek_rq_poison_policy(struct ek_rq *rq)

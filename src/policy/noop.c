@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * noop: first in, first out. A baseline for the simulator: no sorting, no
- * deadlines, no front merges (back merges are the host's business).
+ * deadlines, no front merges (back merges are the host's business). It
+ * stands for the kernel's none, and the host sizes its request pool so.
  * Requests the host marks at_head, and non-normal kinds, keep their place
  * at the front in the order they came.
  */
@@ -86,5 +87,5 @@ const struct ek_policy ek_noop_policy = {
 	.dispatch = noop_dispatch,
 	.has_work = noop_has_work,
 	.merged_requests = noop_merged_requests,
-	.flags = EK_POLICY_NEVER_IDLES,
+	.flags = EK_POLICY_NEVER_IDLES | EK_POLICY_AS_NONE,
 };

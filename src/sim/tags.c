@@ -2,7 +2,11 @@
 /*
  * The shared request pool, as blk-mq's scheduler tags: one pool of
  * nr_requests for reads and writes alike, by default 2 x min(device queue
- * depth, 128) as blk_mq_init_sched() sizes it (BLKDEV_DEFAULT_RQ = 128). A
+ * depth, 128) as blk_mq_init_sched() sizes it (BLKDEV_DEFAULT_RQ = 128), or
+ * for a policy that stands for none (EK_POLICY_AS_NONE) the device's queue
+ * depth, as elevator_disable() leaves it. An explicit --nr-requests is
+ * taken as given, also there (the kernel refuses more than the queue
+ * depth without an elevator; 2.4-style comparisons want 128). A
  * request holds its tag from allocation (in a plug, in the policy, on the
  * device) until it completes or is merged away.
  *
@@ -21,7 +25,12 @@ void tags_init(struct sim *s)
 {
 	unsigned qd = s->qd < 128 ? s->qd : 128;
 
-	s->tags.total = s->cfg->nr_requests ? s->cfg->nr_requests : 2 * qd;
+	if (s->cfg->nr_requests)
+		s->tags.total = s->cfg->nr_requests;
+	else if (s->pol->flags & EK_POLICY_AS_NONE)
+		s->tags.total = s->qd;
+	else
+		s->tags.total = 2 * qd;
 }
 
 static ek_u32 tag_limit(struct sim *s, uint8_t dir, uint8_t sync)

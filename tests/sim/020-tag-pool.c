@@ -1,4 +1,4 @@
-/* DESCRIPTION: one request pool for reads and writes, 2 x min(queue depth, 128) by default or --nr-requests; a policy's limit_depth caps limited requests while sync reads still get requests */
+/* DESCRIPTION: one request pool for reads and writes, 2 x min(queue depth, 128) by default (noop, as none: the queue depth) or --nr-requests; a policy's limit_depth caps limited requests while sync reads still get requests */
 #include "simtest.h"
 
 /* Requests holding a tag as the policy sees them: inserted, not yet completed or merged away. */
@@ -49,21 +49,27 @@ int main(void)
 	struct sim_result r, base;
 	size_t i;
 
-	/* the default size follows the device's queue depth */
-	for (i = 0; i < 3; i++) {
-		ek_s64 qd;
+	/*
+	 * The default size follows the device's queue depth: a scheduler's
+	 * is 2 x min(qd, 128), noop's (the kernel's none) the queue depth.
+	 */
+	for (i = 0; i < 6; i++) {
+		const char *pol = i < 3 ? "deadline-read" : "noop";
+		const char *dev = devs[i % 3];
+		ek_s64 qd, want;
 
-		st_config(&c, "noop", devs[i], "read-vs-write", 8);
+		st_config(&c, pol, dev, "read-vs-write", 8);
 		c.nr_requests = 0;
 		c.size = 8 << 20;
 		qd = st_param(&c, "qd");
+		want = i < 3 ? 2 * (qd < 128 ? qd : 128) : qd;
 		run(&c, &r);
-		CHECK(r.nr_requests == 2 * (qd < 128 ? qd : 128), "%s: pool of %u for queue depth %lld",
-		      devs[i], r.nr_requests, (long long)qd);
+		CHECK(r.nr_requests == want, "%s on %s: pool of %u for queue depth %lld, want %lld",
+		      pol, dev, r.nr_requests, (long long)qd, (long long)want);
 		CHECK(r.tags_max <= r.nr_requests && held_max <= r.nr_requests,
-		      "%s: %u tags, %u requests held at once, pool %u", devs[i], r.tags_max,
-		      held_max, r.nr_requests);
-		printf("%-5s qd %3lld: pool %3u, most held %3u\n", devs[i], (long long)qd,
+		      "%s on %s: %u tags, %u requests held at once, pool %u", pol, dev,
+		      r.tags_max, held_max, r.nr_requests);
+		printf("%-13s %-5s qd %3lld: pool %3u, most held %3u\n", pol, dev, (long long)qd,
 		       r.nr_requests, r.tags_max);
 	}
 
