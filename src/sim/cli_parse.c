@@ -185,6 +185,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "bg", 1, 0, 'g' }, { "bg-block", 1, 0, 'B' }, { "wdepth", 1, 0, 'W' },
 		{ "prio", 1, 0, 'p' }, { "bg-prio", 1, 0, 'P' }, { "tune", 1, 0, 'u' },
 		{ "nr-requests", 1, 0, 'n' }, { "max-kb", 1, 0, 'm' },
+		{ "tag-wake-us", 1, 0, 'K' },
 		{ "requeue", 1, 0, 'r' }, { "startup-ios", 1, 0, 'I' },
 		{ "warmup", 1, 0, 'U' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
 		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
@@ -219,6 +220,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'P': c->bg_prio = parse_prio("--bg-prio", optarg); break;
 		case 'u': add_kv(a->tunes, &a->ntune, "--tune", optarg); break;
 		case 'n': c->nr_requests = (unsigned)cli_num("--nr-requests", optarg, 0); break;
+		case 'K': c->tag_wake_us = (int64_t)cli_num("--tag-wake-us", optarg, 0); break;
 		case 'X': c->wbt = parse_wbt(optarg); break;
 		case 'M':
 			a->min_time_auto = !strcmp(optarg, "auto");

@@ -35,6 +35,8 @@ static void check_counts(const struct cli_args *a)
 		cli_die("--wdepth must be 1..65536");
 	if (b->nr_requests > 1000000)
 		cli_die("--nr-requests must be 1..1000000 (0: the default)");
+	if (b->tag_wake_us > 1000000)
+		cli_die("--tag-wake-us must be 0..1000000");
 	if (b->requeue_pct > 100)
 		cli_die("--requeue must be 0..100");
 	if (!a->runs || a->runs > 1000)

@@ -67,7 +67,7 @@ void heap_free(struct heap *h)
 }
 
 /* Take *pp (a link in q) out of q and run its thread now (a wake-up). */
-void waitq_wake(struct sim *s, struct waitq *q, struct sthread **pp)
+void waitq_wake_at(struct sim *s, struct waitq *q, struct sthread **pp, uint64_t when)
 {
 	struct sthread *t = *pp, *prev = NULL;
 
@@ -78,5 +78,10 @@ void waitq_wake(struct sim *s, struct waitq *q, struct sthread **pp)
 		q->tail = prev;
 	t->wnext = NULL;
 	t->waiting = 0;
-	heap_push(&s->heap, s->now, EV_THREAD, t, 0);
+	heap_push(&s->heap, when, EV_THREAD, t, 0);
+}
+
+void waitq_wake(struct sim *s, struct waitq *q, struct sthread **pp)
+{
+	waitq_wake_at(s, q, pp, s->now);
 }

@@ -54,6 +54,8 @@ struct sim_config {
 	uint64_t bg_block;		/* 0: same as block */
 	unsigned wdepth;		/* async bios in flight per writer */
 	unsigned nr_requests;		/* shared request pool; 0: 2 x min(queue depth, 128) */
+	int64_t tag_wake_us;		/* -1: a freed tag goes to the first sleeper; else it
+					   wakes to retry this much later (tags.c) */
 	unsigned max_kb;		/* largest merged request */
 	int wbt;			/* writeback throttling: 1 on, 0 off, -1 rotational only */
 	unsigned requeue_pct;		/* requeue this % of dispatches */

@@ -257,8 +257,9 @@ static inline void waitq_add(struct waitq *q, struct sthread *t)
 	q->tail = t;
 }
 
-/* Take *pp (a link in q) out of q and let its thread run now. */
+/* Take *pp (a link in q) out of q and let its thread run now, or at when. */
 void waitq_wake(struct sim *s, struct waitq *q, struct sthread **pp);
+void waitq_wake_at(struct sim *s, struct waitq *q, struct sthread **pp, uint64_t when);
 
 /* pool.c */
 struct srq *rq_alloc(struct sim *s);

@@ -14,10 +14,17 @@
  * synchronous reads) to fewer tags; the kernel applies that as sbitmap's
  * shallow depth, here it is a count of requests allocated under a limit.
  *
- * Waiting: the kernel's sbitmap wakes sleepers roughly in order; here a
- * freed tag goes straight to the first waiter it fits (no newcomer
- * overtakes a waiter it would block), and a waiter kept back by a limit
- * does not block one behind it that is not.
+ * Waiting: the kernel's sbitmap wakes sleepers roughly in order; here by
+ * default a freed tag goes straight to the first waiter it fits (no
+ * newcomer overtakes a waiter it would block), and a waiter kept back by a
+ * limit does not block one behind it that is not. With --tag-wake-us the
+ * kernel's way instead: the tag goes back to the pool and the first
+ * sleeper wakes, to try again that much later, so a submitter asking in
+ * between (the reader whose read just completed) takes it first, and a
+ * sleeper that finds none sleeps again at the back. One sleeper per freed
+ * tag: sbitmap's wake_batch is 1 once min_shallow_depth is 1, as the shim
+ * and mq-deadline set it (none's driver tags wake 4 at a time at depth
+ * 32; not modelled).
  */
 #include "sim_int.h"
 
@@ -85,6 +92,13 @@ void tag_put(struct sim *s, uint8_t limited)
 	s->tags.used--;
 	if (limited)
 		s->tags.limited--;
+	if (s->cfg->tag_wake_us >= 0) {
+		/* the kernel's way: wake the first sleeper to retry, hand it nothing */
+		if (s->tags.wait.head)
+			waitq_wake_at(s, &s->tags.wait, &s->tags.wait.head,
+				      s->now + (uint64_t)s->cfg->tag_wake_us * 1000);
+		return;
+	}
 	for (pp = &s->tags.wait.head; *pp; pp = &(*pp)->wnext) {
 		struct sthread *t = *pp;
 		ek_u32 limit = tag_limit(s, t->want_dir, t->want_sync);

@@ -1,0 +1,55 @@
+/* DESCRIPTION: --tag-wake-us: a freed request wakes a sleeper to ask again later, and a submitter asking in between takes it (sbitmap); by default it goes straight to the first sleeper */
+#include "simtest.h"
+
+#define NTHR 8
+
+/*
+ * 8 random readers that ask again at once (think 0) share 4 requests on a
+ * fast device: handed to the first sleeper, the requests go round all 8
+ * readers; woken to ask 1 ms later, a sleeper finds each freed request
+ * taken by the reader whose read just completed.
+ */
+static double share_of_top4(int64_t wake_us, struct sim_result *r)
+{
+	uint64_t bytes[NTHR] = { 0 }, top = 0, all = 0;
+	struct sim_config c;
+	unsigned i, j;
+
+	st_config(&c, "noop", "ssd", "randread", NTHR);
+	c.nr_requests = 4;
+	c.think_us = 0;
+	c.ios = 1000;
+	c.tag_wake_us = wake_us;
+	c.min_time_ns = c.time_limit_ns = 2000000000ULL;
+	c.thread_bytes = bytes;
+	st_run(&c, r);
+	for (i = 0; i < NTHR; i++) {
+		for (j = i + 1; j < NTHR; j++)
+			if (bytes[j] > bytes[i]) {
+				uint64_t x = bytes[i];
+
+				bytes[i] = bytes[j];
+				bytes[j] = x;
+			}
+		all += bytes[i];
+		if (i < 4)
+			top += bytes[i];
+	}
+	CHECK(all > 0, "no bytes read (wake %lld us)", (long long)wake_us);
+	return all ? (double)top / (double)all : 0;
+}
+
+int main(void)
+{
+	struct sim_result handed, woken;
+	double h = share_of_top4(-1, &handed), w = share_of_top4(1000, &woken);
+
+	printf("the 4 busiest of 8 readers over 4 requests: %.1f%% of the bytes handed to "
+	       "the first sleeper, %.1f%% woken to ask again 1 ms later (%llu / %llu sleeps)\n",
+	       100 * h, 100 * w, (unsigned long long)handed.tag_waits,
+	       (unsigned long long)woken.tag_waits);
+	CHECK(h < 0.55, "handed to the first sleeper, 4 readers still got %.1f%%", 100 * h);
+	CHECK(w > 0.90, "woken to ask again, the 4 holders got only %.1f%%", 100 * w);
+	CHECK(woken.tags_max <= 4 && handed.tags_max <= 4, "more than 4 requests at once");
+	return st_done();
+}
