@@ -66,7 +66,7 @@ void heap_free(struct heap *h)
 	h->n = h->cap = 0;
 }
 
-/* Take *pp (a link in q) out of q and run its thread now (a wake-up). */
+/* Take *pp (a link in q) out of q and run its thread at when (a wake-up). */
 void waitq_wake_at(struct sim *s, struct waitq *q, struct sthread **pp, uint64_t when)
 {
 	struct sthread *t = *pp, *prev = NULL;

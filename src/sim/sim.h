@@ -53,7 +53,8 @@ struct sim_config {
 	int bg;				/* enum sim_bg */
 	uint64_t bg_block;		/* 0: same as block */
 	unsigned wdepth;		/* async bios in flight per writer */
-	unsigned nr_requests;		/* shared request pool; 0: 2 x min(queue depth, 128) */
+	unsigned nr_requests;		/* shared request pool; 0: 2 x min(queue depth, 128),
+					   or the queue depth for EK_POLICY_AS_NONE */
 	int64_t tag_wake_us;		/* -1: a freed tag goes to the first sleeper; else it
 					   wakes to retry this much later (tags.c) */
 	unsigned max_kb;		/* largest merged request */
