@@ -220,6 +220,13 @@ static struct ekdisk *ekdisk_create(unsigned int index)
 	d->disk->private_data = d;
 	snprintf(d->disk->disk_name, DISK_NAME_LEN, "ekdisk%u", index);
 	set_capacity(d->disk, d->type->capacity(d->model));
+	/*
+	 * The queue depth as SCSI sets it for a SATA disk: without it
+	 * blk_queue_depth() answers nr_requests (64 under a scheduler, not
+	 * 32), and writeback throttling lets buffered writes hold up to 3/4
+	 * of that, twice what it allows on the disk modelled.
+	 */
+	blk_set_queue_depth(d->disk->queue, d->set.queue_depth);
 	d->t0 = ktime_get_ns();
 	ret = device_add_disk(NULL, d->disk, ekdisk_attr_groups);
 	if (ret)
