@@ -26,20 +26,15 @@ tags=/sys/kernel/debug/block/$dev/hctx0/sched_tags
 # so on the debug kernel, cause unknown).
 fiolog=$(mktemp)
 peak() {
-	local max=0 b
+	local rc=0 pid
 	fio --name=w --filename="/dev/$dev" --rw=randwrite --bs=4k --direct=1 \
 		--ioengine=libaio --iodepth=32 --size=16m --time_based \
 		--runtime=3 >"$fiolog" 2>&1 &
-	local pid=$!
-	while kill -0 "$pid" 2>/dev/null; do
-		b=$(sed -n 's/^busy=//p' "$tags")
-		[ "${b:-0}" -le "$max" ] || max=$b
-		sleep 0.05
-	done
-	local rc=0
+	pid=$!
+	peak_while "$pid" sed -n 's/^busy=//p' "$tags"
 	wait "$pid" || rc=$?
 	[ $rc = 0 ] || fail "fio exited $rc: $(tail -n 3 "$fiolog" | tr '\n' ' ')"
-	echo "$max"
+	echo "$PEAK"
 }
 
 echo 4 >"$ad" || fail "cannot set async_depth"

@@ -26,14 +26,8 @@ set_sched ekdisk0 mq-deadline || fail "could not select mq-deadline"
 # so wb_normal ((max + 1) / 2) stays at 12; 48 (wb_normal 24) for 64.
 fio --name=w --filename=/dev/ekdisk0 --rw=write --bs=128k --direct=0 \
 	--size=256m --time_based --runtime=6 >/dev/null 2>&1 &
-pid=$!
-max=0
-while kill -0 "$pid" 2>/dev/null; do
-	n=$(cat "$wbt/wb_normal")
-	[ "$n" -le "$max" ] || max=$n
-	sleep 0.2
-done
-wait "$pid" || fail "fio failed"
-echo "    wbt's wb_normal reached $max during 6 s of buffered writes"
-[ "$max" -gt 8 ] || skip "wbt did not scale up (wb_normal $max): nothing measured"
-[ "$max" -le 12 ] || fail "wb_normal $max: wbt sized itself from nr_requests, not the queue depth"
+peak_while $! cat "$wbt/wb_normal"
+wait $! || fail "fio failed"
+echo "    wbt's wb_normal reached $PEAK during 6 s of buffered writes"
+[ "$PEAK" -gt 8 ] || skip "wbt did not scale up (wb_normal $PEAK): nothing measured"
+[ "$PEAK" -le 12 ] || fail "wb_normal $PEAK: wbt sized itself from nr_requests, not the queue depth"

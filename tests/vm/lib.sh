@@ -142,6 +142,20 @@ ekdisk_unload() { ! module_loaded ekdisk || rmmod ekdisk; }
 # ekstat NAME [DEV]: one counter of /sys/block/DEV/ekdisk/stats.
 ekstat() { sed -n "s/.* $1 \([0-9]*\).*/\1/p" "/sys/block/${2:-ekdisk0}/ekdisk/stats"; }
 
+# peak_while PID CMD...: PEAK = the largest number CMD prints (every 50 ms)
+# while PID, a child of this shell, runs; 0 if it never printed one. Not
+# in a $(...): only the parent reaps PID, so kill -0 would see its zombie.
+peak_while() {
+	local pid=$1 v
+	shift
+	PEAK=0
+	while kill -0 "$pid" 2>/dev/null; do
+		v=$("$@")
+		[ "${v:-0}" -le "$PEAK" ] || PEAK=$v
+		sleep 0.05
+	done
+}
+
 # Every scheduler the kernel offers a device after loading the elvkit modules
 # and the kernel's modular ones (kyber, bfq); none is one of them.
 all_scheds() {
