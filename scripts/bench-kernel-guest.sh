@@ -9,7 +9,7 @@
 # dbench's output, a meta file); the host parses them.
 # usage: bench-kernel-guest.sh OUTDIR   (OUTDIR/config.sh is written by the host:
 #   KVER KO_DIR DEVICES WORKLOADS THREADS RUNS SCHEDS RUNTIME, and optional
-#   BLKTRACE TUNES NR_REQUESTS)
+#   BLKTRACE TUNES NR_REQUESTS PROBE)
 set -u
 OUT=${1:?usage: bench-kernel-guest.sh OUTDIR}
 # shellcheck source=/dev/null
@@ -162,9 +162,12 @@ EOF
 #!/bin/bash
 grep -H . $SYSQ/iosched/* >"$TMP/\$1.iosched" 2>/dev/null
 EOF
+	# prep.sh SCHED GROUP [PREV]: GROUP is the group about to run (for
+	# the probe's samples), PREV the one that ended.
 	cat >"$TMP/prep.sh" <<EOF
 #!/bin/bash
-[ -z "\${2:-}" ] || $TMP/keep.sh "\$2"
+[ -z "\${3:-}" ] || $TMP/keep.sh "\$3"
+echo "\$2" >$TMP/group
 echo "\${1%%+*}" >$SYSQ/scheduler
 $TMP/tune.sh "\$1"
 read -r line <$SYSQ/scheduler
@@ -225,6 +228,74 @@ job_args() {
 	JOB+=(--numjobs="$t" --size="$region" --offset_increment="$region" "${lat[@]}")
 }
 
+# probe_sampler FILE (--probe): every PROBE_MS, one line of the block
+# layer's state while a point runs: the group running (prep.sh's), wbt's
+# limits and buffered writes in flight (debugfs rqos/wbt), busy tags and
+# tag sleepers (sbitmap's busy and ws_active) of the driver's tags and of
+# the scheduler's (hctx*/tags, hctx*/sched_tags, summed over the hardware
+# queues), the page cache's Dirty and Writeback, and the device's
+# completed reads and writes and their sectors so far (/sys/block/DEV/stat,
+# for the size of a request). Bash builtins only (no
+# fork per sample, so as not to take the vCPUs the I/O path runs on); a
+# value the kernel does not show is "-".
+PROBE_MS=200
+probe_sampler() {
+	local out=$1 dbg=/sys/kernel/debug/block/$DEV g v h k line
+	local -a rec lines
+	local pause
+	pause=$((PROBE_MS / 1000)).$(printf '%03d' $((PROBE_MS % 1000)))
+	mkfifo "$TMP/probe.fifo" 2>/dev/null
+	exec 8<>"$TMP/probe.fifo"
+	echo "# t group wb_normal wb_background wbt_inflight tags_busy tags_waiters" \
+		"sched_busy sched_waiters dirty_kb writeback_kb rd_ios rd_sectors wr_ios wr_sectors" >"$out"
+	while :; do
+		g=-
+		read -r g 2>/dev/null <"$TMP/group"
+		rec=("$EPOCHREALTIME" "$g")
+		for k in wb_normal wb_background; do
+			v=-
+			read -r v 2>/dev/null <"$dbg/rqos/wbt/$k"
+			rec+=("$v")
+		done
+		# "0: inflight N": the first of wbt's three counters (buffered writes)
+		v=-
+		read -r _ _ v 2>/dev/null <"$dbg/rqos/wbt/inflight"
+		rec+=("$v")
+		for k in tags sched_tags; do
+			local busy=- ws=-
+			for h in "$dbg"/hctx*/"$k"; do
+				[ -e "$h" ] || continue
+				mapfile -t lines 2>/dev/null <"$h"
+				local b=- w=-
+				for line in "${lines[@]}"; do
+					case $line in
+					busy=*) [ "$b" = - ] && b=${line#busy=} ;;
+					ws_active=*) [ "$w" = - ] && w=${line#ws_active=} ;;
+					esac
+				done
+				[ "$b" = - ] || busy=$(( ${busy/-/0} + b ))
+				[ "$w" = - ] || ws=$(( ${ws/-/0} + w ))
+			done
+			rec+=("$busy" "$ws")
+		done
+		local dirty=- wback=-
+		mapfile -t lines </proc/meminfo
+		for line in "${lines[@]}"; do
+			case $line in
+			Dirty:*) dirty=${line#*:} dirty=${dirty% kB} dirty=${dirty// /} ;;
+			Writeback:*) wback=${line#*:} wback=${wback% kB} wback=${wback// /} ;;
+			esac
+		done
+		rec+=("$dirty" "$wback")
+		# /sys/block/DEV/stat: reads, merges, sectors, ticks, then writes'
+		v=(- - - - - - -)
+		read -r -a v 2>/dev/null <"/sys/block/$DEV/stat"
+		rec+=("${v[0]}" "${v[2]}" "${v[4]}" "${v[6]}")
+		echo "${rec[*]}" >>"$out"
+		read -rt "$pause" -u 8 _
+	done
+}
+
 # run_point DEVICE WORKLOAD THREADS SCHED...: one fio process for every run
 # and scheduler of a (workload, thread count), as fio takes ~3.5 s to start
 # under TCG; each scheduler's group is preceded by a 4 KiB setup job that
@@ -238,7 +309,7 @@ run_point() {
 		--filename="/dev/$DEV" --randrepeat=0)
 	for r in $(seq 1 "$RUNS"); do
 		for s in "$@"; do
-			args+=(--name="setup-r$r-$s" --stonewall --exec_prerun="$TMP/prep.sh $s $prev"
+			args+=(--name="setup-r$r-$s" --stonewall --exec_prerun="$TMP/prep.sh $s r$r-$s $prev"
 				--rw=read --bs=4k --size=4k --direct=1 --numjobs=1)
 			job_args "$wl" "$t" "r$r-$s"
 			args+=("${JOB[@]}" --time_based --runtime="$RUNTIME")
@@ -250,9 +321,19 @@ run_point() {
 	# startup: its idle baseline and its fresh process come on top.
 	local extra=0
 	[ "$wl" = startup ] && extra=60
+	local probe=""
+	rm -f "$TMP/group"
+	if [ "${PROBE:-0}" = 1 ]; then
+		probe_sampler "$base.probe" &
+		probe=$!
+	fi
 	(cd "$TMP" && timeout $(( (RUNTIME + 10 + extra) * RUNS * $# + 120 )) \
 		fio "${args[@]}" >"$base.json" 2>"$base.err")
 	rc=$?
+	if [ -n "$probe" ]; then
+		kill "$probe" 2>/dev/null
+		wait "$probe" 2>/dev/null
+	fi
 	"$TMP/keep.sh" "$prev"
 	# The schedulers' own counters and tunables, per group: "GROUP NAME VALUE".
 	for f in "$TMP"/*.iosched; do

@@ -3,7 +3,8 @@
 
 Reads OUTDIR/config.sh, OUTDIR/meta.txt, OUTDIR/raw/DEVICE/WL-tT.{json,lat}
 (fio JSON and the guest's exact per-I/O latency shares) and
-OUTDIR/raw/DEVICE/dbench-tT-rR-SCHED.txt (dbench's output), prints one table
+OUTDIR/raw/DEVICE/dbench-tT-rR-SCHED.txt (dbench's output), and with
+--probe OUTDIR/raw/DEVICE/WL-tT.probe (scripts/lib/kprobe.py), prints one table
 per device and workload with every value also as a ratio to `none` of the
 same boot, then the wall. --json FILE writes the same numbers.
 usage: bench-kernel-report.py OUTDIR [--json FILE]
@@ -12,6 +13,9 @@ import json
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import kprobe  # noqa: E402
 
 WL_DESC = {
     "seqread": "sequential reads, 128 KiB O_DIRECT, sync (psync), a region per thread",
@@ -456,7 +460,7 @@ def main(argv):
         print(f"  set after every switch (--tune, --nr-requests; where the scheduler has it): "
               f"{' '.join(set_after)}")
 
-    results, walls, failures = [], [], []
+    results, walls, failures, probed = [], [], [], []
     for dev in devices:
         print()
         for v in meta.get(f"device_error.{dev}", []):
@@ -530,6 +534,9 @@ def main(argv):
             what = plot_fields(wl).get("max_label", "max latency")
             print(f"  the wall ({what} >= 10x the previous thread count's; - = not hit "
                   f"up to {threads[-1]}): " + ", ".join(wl_walls))
+            if wl != "dbench":
+                probed += [{"kernel": kernel, **r} for r in
+                           kprobe.rows(out, dev, wl, threads, scheds, SW)]
     traced = []
     for dev in devices:
         points = cfg.get("BLKTRACE", "").split()
@@ -544,7 +551,7 @@ def main(argv):
         with open(json_out, "w") as f:
             json.dump({"kernel": kernel, "config": cfg, "meta": meta,
                        "results": results, "walls": walls, "failures": failures,
-                       "blktrace": traced,
+                       "blktrace": traced, "probe": probed,
                        "plot_fields": {wl: plot_fields(wl) for wl in workloads}},
                       f, indent=1)
             f.write("\n")

@@ -20,7 +20,7 @@
 #          [--device nullb|nullb-rot|ekdisk-PROFILE[,...]] [--workloads seqread,...]
 #          [--runtime SECONDS] [--json FILE] [--out DIR] [--report-only DIR]
 #          [--plot DIR] [--blktrace WORKLOAD:THREADS[,...]]
-#          [--tune NAME=VALUE[,...]] [--nr-requests N]
+#          [--tune NAME=VALUE[,...]] [--nr-requests N] [--probe]
 #   --kernel       an installed release (default: the newest 6.1)
 #   --device       nullb: 100 us/request, depth 32, non-rotational;
 #                  nullb-rot: 5 ms/request, depth 2, rotational (slow and shallow);
@@ -40,6 +40,10 @@
 #                  scheduler that has NAME (as elvkit-sim --tune); repeatable
 #   --nr-requests  after each switch, write N to queue/nr_requests (a switch
 #                  resets it to blk-mq's default)
+#   --probe        sample the block layer every 0.2 s while each point runs
+#                  (debugfs: wbt's limit and writes in flight, busy tags and
+#                  tag sleepers, driver's and scheduler's; Dirty and
+#                  Writeback); the report gives their means and maxima
 #   --blktrace     after these points' sweep, each scheduler again for --runtime
 #                  under blktrace; btt's averages: I2D (inserted to dispatched,
 #                  in the scheduler), Q2D (queued to dispatched), D2C (device)
@@ -53,7 +57,7 @@ cd "$(dirname "$0")/.." || exit 1
 
 ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write startup dbench"
 kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only="" plot="" blktrace=""
-tunes="" nr_requests=""
+tunes="" nr_requests="" probe=0
 scheds=none,mq-deadline,kyber,bfq,deadline-read,anticipatory
 # The default sweep: the fio workloads up to read-vs-write; startup and
 # dbench are asked for by name.
@@ -75,6 +79,7 @@ while [ $# -gt 0 ]; do
 	--blktrace) need "$@"; blktrace=$2; shift 2 ;;
 	--tune) need "$@"; tunes=${tunes:+$tunes,}$2; shift 2 ;;
 	--nr-requests) need "$@"; nr_requests=$2; shift 2 ;;
+	--probe) probe=1; shift ;;
 	-h | --help) sed -n '2,/^# Bad arguments/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) die2 "unknown argument '$1' (try --help)" ;;
 	esac
@@ -174,6 +179,7 @@ RUNTIME=$runtime
 BLKTRACE='${blktrace//,/ }'
 TUNES='${tunes//,/ }'
 NR_REQUESTS='$nr_requests'
+PROBE=$probe
 EOF
 
 n_scheds=$(tr , '\n' <<<"$scheds" | wc -l)

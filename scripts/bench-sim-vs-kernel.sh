@@ -11,7 +11,7 @@
 #          [--workloads seqread,randread,read-vs-write] [--threads 1,4,16]
 #          [--scheds none,deadline-read,anticipatory,fair-queue]
 #          [--runtime SECONDS] [--limit PCT] [--out DIR] [--report-only DIR]
-#          [--tune NAME=VALUE[,...]] [--nr-requests N]
+#          [--tune NAME=VALUE[,...]] [--nr-requests N] [--probe]
 #   --kernel       an installed release (bench-kernel.sh's default: the newest 6.1)
 #   --runtime      seconds per kernel point (fio time_based); the simulator's
 #                  threads run exactly as long in simulated time (--min-time
@@ -21,8 +21,14 @@
 #   --report-only  compare DIR's sim.json and kernel.json again, run nothing
 #   --tune, --nr-requests  given to both hosts: a scheduler tunable where the
 #                  scheduler has it, and the queue's request count
+#   --probe        the kernel's block layer sampled (bench-kernel.sh --probe)
+#                  and set beside the simulator's: writes in flight under
+#                  wbt, requests held and waited for, on the device, KiB per
+#                  write request
 # Both hosts: O_DIRECT reads of 128 KiB (sequential) and 4 KiB (random), no
-# read-ahead; read-vs-write adds one streaming writer of 128 KiB. The threads
+# read-ahead; read-vs-write adds one streaming writer of 128 KiB. Requests
+# merge up to ekdisk's limit (EKDISK_MAX_HW_SECTORS, the simulator's
+# --max-kb). The threads
 # split the device as the kernel's fio jobs do (the simulator's --size is
 # the capacity, half of it for read-vs-write).
 # Bad arguments exit 2 with a one-line reason.
@@ -32,7 +38,7 @@ cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/cli.sh
 kernel="" profile=hdd workloads=seqread,randread,read-vs-write threads=1,4,16
 scheds=none,deadline-read,anticipatory,fair-queue runtime=10 limit=25 out="" report_only=""
-tunes="" nr_requests=""
+tunes="" nr_requests="" probe=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;
@@ -46,6 +52,7 @@ while [ $# -gt 0 ]; do
 	--report-only) need "$@"; report_only=$2; shift 2 ;;
 	--tune) need "$@"; tunes=${tunes:+$tunes,}$2; shift 2 ;;
 	--nr-requests) need "$@"; nr_requests=$2; shift 2 ;;
+	--probe) probe=(--probe); shift ;;
 	-h | --help) sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
 	*) die2 "unknown option '$1' (see --help)" ;;
 	esac
@@ -86,6 +93,10 @@ cap_gb=$(build/elvkit-sim --list | awk -v p="$profile" '
 	m && $1 == "capacity_gb" { print $2; exit }')
 [[ $cap_gb =~ ^[1-9][0-9]*$ ]] || die "no capacity_gb for '$profile' in elvkit-sim --list"
 span=$((cap_gb * 1000000000))
+# ekdisk's largest request, the one place it is set.
+max_kb=$(sed -n 's/^#define EKDISK_MAX_HW_SECTORS \([0-9]*\).*/\1/p' src/ekdisk/ekdisk.h)
+[[ $max_kb =~ ^[1-9][0-9]*$ ]] || die "no EKDISK_MAX_HW_SECTORS in src/ekdisk/ekdisk.h"
+max_kb=$((max_kb / 2))
 echo "bench-sim-vs-kernel: simulator, $profile (threads split $cap_gb GB as the kernel's jobs do)" >&2
 parts=()
 for w in ${workloads//,/ }; do
@@ -95,7 +106,8 @@ for w in ${workloads//,/ }; do
 	*) opts=(--block 128k --readahead 0 --size "$span") ;;
 	esac
 	build/elvkit-sim --sched "$simscheds" --device "$profile" --workload "$w" \
-		--threads "$threads" --min-time "$runtime" --time-limit "$runtime" "${opts[@]}" "${sim_set[@]}" \
+		--threads "$threads" --min-time "$runtime" --time-limit "$runtime" --max-kb "$max_kb" \
+		"${opts[@]}" "${sim_set[@]}" \
 		--json "$out/sim-$w.json" >"$out/sim-$w.txt" || die2 "elvkit-sim failed on $w (see $out/sim-$w.txt)"
 	parts+=("$out/sim-$w.json")
 done
@@ -106,7 +118,7 @@ echo "bench-sim-vs-kernel: kernel, ekdisk-$profile" >&2
 k=()
 [ -z "$kernel" ] || k=(--kernel "$kernel")
 scripts/bench-kernel.sh "${k[@]}" --device "ekdisk-$profile" --workloads "$workloads" \
-	--threads "$threads" --scheds "$scheds" --runtime "$runtime" "${kern_set[@]}" \
+	--threads "$threads" --scheds "$scheds" --runtime "$runtime" "${kern_set[@]}" "${probe[@]}" \
 	--out "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
 	{ tail -n 5 "$out/kernel.txt" >&2; die2 "bench-kernel.sh failed (see $out/kernel.txt)"; }
 "${cmp[@]}" "$out/sim.json" "$out/kernel.json"

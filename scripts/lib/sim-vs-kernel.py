@@ -8,7 +8,8 @@ SIM_JSON is `elvkit-sim --json` output for one device profile, KERNEL_JSON
 scripts/lib/ab-plot.py's loader, the one place that knows their shapes).
 For every workload, thread count and scheduler both hosts ran it prints
 MB/s, max and p99 latency on each host and the kernel/simulator ratio, and
-flags (!) a ratio off by more than PCT (default 25) percent. The kernel's
+flags (!) a ratio off by more than PCT (default 25) percent; where the
+kernel ran with --probe, the block layer's state on both hosts too. The kernel's
 `none` is the simulator's `noop` (FIFO, no sorting: blk-mq without a
 scheduler). Exit 0 when the tables print, whatever they say; 2 on bad use.
 """
@@ -89,6 +90,48 @@ def spans(sim_path, ker_path):
             + (": the rates cover different spans" if off else ""))
 
 
+# The block layer on both hosts: the simulator's time averages (avg_*,
+# KiB per request) against the kernel's --probe means (scripts/lib/kprobe.py).
+# Requests held are the scheduler's tags, `none`'s the driver's; on the
+# device are the driver's tags under a scheduler.
+BLOCK = (("wbt_infl", "avg_wbt_inflight", "wbt_inflight_mean", "wbt_inflight_mean"),
+         ("held", "avg_tags_used", "tags_busy_mean", "sched_busy_mean"),
+         ("sleepers", "avg_tag_sleepers", "tags_waiters_mean", "sched_waiters_mean"),
+         ("on_dev", "avg_dev_inflight", "tags_busy_mean", "tags_busy_mean"),
+         ("wr_KiB", "write_rq_kb", "write_rq_kb", "write_rq_kb"))
+
+
+def block_lines(sim_path, ker_path):
+    """The block layer side by side where the kernel ran with --probe; [] if not."""
+    try:
+        with open(sim_path) as f:
+            sim = {(r["workload"], r["threads"], r["sched"]): r for r in json.load(f)}
+        with open(ker_path) as f:
+            ker = {(r["workload"], r["threads"], r["sched"]): r
+                   for r in json.load(f).get("probe", [])}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return []
+    keys = sorted((k for k in ker if (k[0], k[1], SIM_NAME.get(k[2], k[2])) in sim),
+                  key=lambda k: (k[0], k[2], k[1]))
+    if not keys:
+        return []
+    lines = ["", "== the block layer, mean over the run: simulator / kernel (--probe)",
+             f"{'workload':<14} {'scheduler':<14} {'thr':>4}"
+             + "".join(f" {name:>13}" for name, *_ in BLOCK)]
+    for wl, t, s in keys:
+        a, b = sim[(wl, t, SIM_NAME.get(s, s))], ker[(wl, t, s)]
+        line = f"{wl:<14} {s:<14} {t:>4}"
+        for _, sk, knone, ksched in BLOCK:
+            x, y = a.get(sk), b.get(knone if s == "none" else ksched)
+            x = None if sk.endswith("_kb") and not x else x     # 0: no such request
+            line += f" {cell(x) + ' / ' + cell(y):>13}"
+        lines.append(line)
+    lines.append("  wbt_infl: buffered writes in flight (wbt); held: requests allocated "
+                 "(none: the driver's tags); sleepers: tasks waiting for one; on_dev: on "
+                 "the device; wr_KiB: KiB per write request")
+    return lines
+
+
 def main(argv):
     limit = 25.0
     args = list(argv)
@@ -117,6 +160,9 @@ def main(argv):
               file=sys.stderr)
         return 2
     print("\n".join(lines))
+    bl = block_lines(args[0], args[1])
+    if bl:
+        print("\n".join(bl))
     sp = spans(args[0], args[1])
     if sp:
         print(f"\n{sp}")

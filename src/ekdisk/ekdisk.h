@@ -18,7 +18,7 @@
 #include "model.h"
 
 #define EKDISK_MAX_DEVICES 16
-#define EKDISK_MAX_HW_SECTORS 1024	/* 512 KiB, as the simulator's --max-kb */
+#define EKDISK_MAX_HW_SECTORS 1024	/* 512 KiB; the simulator's --max-kb in A/B runs */
 
 struct ekdisk {
 	unsigned int index;

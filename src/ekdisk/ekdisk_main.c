@@ -219,7 +219,14 @@ static struct ekdisk *ekdisk_create(unsigned int index)
 	d->disk->fops = &ekdisk_fops;
 	d->disk->private_data = d;
 	snprintf(d->disk->disk_name, DISK_NAME_LEN, "ekdisk%u", index);
-	set_capacity(d->disk, d->type->capacity(d->model));
+	/*
+	 * Whole 4 KiB, as a real disk's capacity is (512e drives included):
+	 * the block device's page cache takes the largest block size up to
+	 * a page that divides the capacity (set_init_blocksize()), and with
+	 * 1 KiB blocks buffered writeback sends 1 KiB bios, one segment each,
+	 * so a request stops at max_segments KiB (128) instead of 512.
+	 */
+	set_capacity(d->disk, d->type->capacity(d->model) & ~(sector_t)7);
 	/*
 	 * The queue depth as SCSI sets it for a SATA disk: without it
 	 * blk_queue_depth() answers nr_requests (64 under a scheduler, not
@@ -232,7 +239,7 @@ static struct ekdisk *ekdisk_create(unsigned int index)
 	if (ret)
 		goto put_disk;
 	pr_info("%s: %s, %llu sectors, queue depth %u, %s, write cache %s%s\n",
-		d->disk->disk_name, d->type->name, d->type->capacity(d->model),
+		d->disk->disk_name, d->type->name, (u64)get_capacity(d->disk),
 		d->set.queue_depth, qp.rotational ? "rotational" : "non-rotational",
 		d->write_cache ? "on" : "off", memory_backed ? ", memory backed" : "");
 	return d;

@@ -148,8 +148,13 @@ void acct_service(struct sim *s, const struct ek_rq *rq)
 	uint64_t service = s->now - rq->dispatch_ns;
 
 	s->res->completed++;
-	if (!s->ended)
+	if (!s->ended) {
 		s->res->dev_completed++;
+		if (rq->kind == EK_KIND_NORMAL) {
+			s->res->dev_rqs[rq->dir & 1]++;
+			s->res->dev_rq_sectors[rq->dir & 1] += rq->nr_sectors;
+		}
+	}
 	if (service > s->res->max_service_ns)
 		s->res->max_service_ns = service;
 }
@@ -180,4 +185,37 @@ void acct_end_checks(struct sim *s)
 	if (res->bios != res->bios_done)
 		sim_violation(s, "bios lost: %llu submitted, %llu completed",
 			      (unsigned long long)res->bios, (unsigned long long)res->bios_done);
+}
+
+/*
+ * The block layer's state, integrated over time until the run ends, for the
+ * same means bench-kernel.sh --probe takes from the kernel's debugfs.
+ */
+void acct_block_time(struct sim *s, uint64_t t)
+{
+	uint64_t dt;
+
+	if (s->ended || t <= s->now)
+		return;
+	dt = t - s->now;
+	s->blk_int_ns += dt;
+	s->blk_int[0] += dt * (s->wbt.enabled ? s->wbt.wb_normal : 0);
+	s->blk_int[1] += dt * s->wbt.inflight;
+	s->blk_int[2] += dt * s->tags.used;
+	s->blk_int[3] += dt * s->tags.wait.n;
+	s->blk_int[4] += dt * s->dev_inflight;
+}
+
+void acct_block_end(struct sim *s)
+{
+	struct sim_result *r = s->res;
+	double ns = (double)s->blk_int_ns;
+
+	if (!s->blk_int_ns)
+		return;
+	r->avg_wb_normal = (double)s->blk_int[0] / ns;
+	r->avg_wbt_inflight = (double)s->blk_int[1] / ns;
+	r->avg_tags_used = (double)s->blk_int[2] / ns;
+	r->avg_tag_sleepers = (double)s->blk_int[3] / ns;
+	r->avg_dev_inflight = (double)s->blk_int[4] / ns;
 }

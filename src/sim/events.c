@@ -78,6 +78,7 @@ void waitq_wake_at(struct sim *s, struct waitq *q, struct sthread **pp, uint64_t
 		q->tail = prev;
 	t->wnext = NULL;
 	t->waiting = 0;
+	q->n--;
 	heap_push(&s->heap, when, EV_THREAD, t, 0);
 }
 

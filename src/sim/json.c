@@ -5,7 +5,11 @@
  * application I/Os; read_mbs, write_mbs, dev_iops: the device's;
  * thread_bytes: each foreground thread's application bytes, jain their
  * fairness index; counters: the scheduler's own (its statistics files in
- * sysfs), at the end of the run.
+ * sysfs), at the end of the run. avg_*: the block layer's state averaged
+ * over the run (wbt's wb_normal and buffered writes in flight, requests
+ * held and threads sleeping for one, requests on the device), to set
+ * beside `bench-kernel.sh --probe`; read_rq_kb, write_rq_kb: KiB per
+ * device request (no flushes).
  */
 #include <stdio.h>
 #include "report.h"
@@ -17,6 +21,10 @@ static const char *const mname[M_NR] = {
 	[M_STARTUP] = "startup_ms", [M_BGMAX] = "bg_max_lat_ms",
 	[M_P99] = "p99_lat_ms", [M_JAIN] = "jain", [M_DEV_IOPS] = "dev_iops",
 	[M_ELAPSED] = "elapsed_s",
+	[M_WB_NORMAL] = "avg_wb_normal", [M_WBT_INFLIGHT] = "avg_wbt_inflight",
+	[M_TAGS_USED] = "avg_tags_used", [M_TAG_SLEEPERS] = "avg_tag_sleepers",
+	[M_DEV_INFLIGHT] = "avg_dev_inflight",
+	[M_RD_RQ_KB] = "read_rq_kb", [M_WR_RQ_KB] = "write_rq_kb",
 };
 
 int json_write(const char *path, const struct sim_row *rows, size_t n)

@@ -5,6 +5,11 @@
 #include <string.h>
 #include "report.h"
 
+static double rq_kb(const struct sim_result *r, int dir)
+{
+	return r->dev_rqs[dir] ? (double)r->dev_rq_sectors[dir] / 2 / (double)r->dev_rqs[dir] : 0;
+}
+
 static void metrics(const struct sim_result *r, double *m)
 {
 	double el = r->elapsed_ns ? (double)r->elapsed_ns / 1e9 : 1e-9;
@@ -23,6 +28,13 @@ static void metrics(const struct sim_result *r, double *m)
 	m[M_JAIN] = r->jain;
 	m[M_DEV_IOPS] = (double)r->dev_completed / el;
 	m[M_ELAPSED] = el;
+	m[M_WB_NORMAL] = r->avg_wb_normal;
+	m[M_WBT_INFLIGHT] = r->avg_wbt_inflight;
+	m[M_TAGS_USED] = r->avg_tags_used;
+	m[M_TAG_SLEEPERS] = r->avg_tag_sleepers;
+	m[M_DEV_INFLIGHT] = r->avg_dev_inflight;
+	m[M_RD_RQ_KB] = rq_kb(r, EK_READ);
+	m[M_WR_RQ_KB] = rq_kb(r, EK_WRITE);
 }
 
 void row_fill(struct sim_row *row, const struct sim_result *r, unsigned n)

@@ -18,6 +18,7 @@ static void run_loop(struct sim *s)
 			s->now = c->time_limit_ns;
 			s->res->truncated = wl_stop(s);
 		}
+		acct_block_time(s, e.t);
 		s->now = e.t > s->now ? e.t : s->now;
 		s->res->events++;
 		switch (e.type) {
@@ -60,6 +61,7 @@ int sim_run(const struct sim_config *c, struct sim_result *res)
 		res->elapsed_ns = s->end_ns;
 		acct_threads(s);
 		acct_counters(s);
+		acct_block_end(s);
 		ret = 0;
 	}
 	host_teardown(s);

@@ -102,6 +102,15 @@ struct sim_result {
 	uint64_t wbt_waits;		/* submissions that slept in wbt */
 	uint64_t wbt_scale_downs, wbt_scale_ups;
 	unsigned wbt_min_depth;		/* wbt's smallest max_depth; 0 when off */
+	/*
+	 * Time averages over the run of what `bench-kernel.sh --probe` samples
+	 * in the kernel: wbt's wb_normal and buffered writes in flight, requests
+	 * held (the scheduler's tags; `none`'s are the driver's) and the
+	 * threads sleeping for one, requests on the device (the driver's tags
+	 * under a scheduler).
+	 */
+	double avg_wb_normal, avg_wbt_inflight, avg_tags_used, avg_tag_sleepers, avg_dev_inflight;
+	uint64_t dev_rqs[2], dev_rq_sectors[2];	/* device requests per direction, within elapsed */
 	/* the policy's counters at the end of the run: its statistics files in sysfs */
 	unsigned nr_counters;
 	const char *counter_name[EK_MAX_COUNTERS];

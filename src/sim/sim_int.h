@@ -130,6 +130,7 @@ struct sthread {
 /* Threads asleep in the block layer, woken first come first served. */
 struct waitq {
 	struct sthread *head, *tail;
+	unsigned n;
 };
 
 /* The scheduler's requests: one pool for reads and writes (blk-mq sched tags). */
@@ -203,6 +204,9 @@ struct sim {
 	/* the last time a writer was held back by its dirty limit (bdi's dirty_sleep) */
 	uint64_t dirty_sleep_ns;
 	int dirty_slept;
+	/* time integrals of the block layer's state (acct_block_time) */
+	uint64_t blk_int_ns;
+	uint64_t blk_int[5];
 	struct srq *hash[1u << HASH_BITS];
 	struct srq *free_rq;
 	struct sbio *free_bio;
@@ -232,6 +236,8 @@ void acct_counters(struct sim *s);	/* the policy's counters, at the end */
 void acct_dispatch(struct sim *s, const struct ek_rq *rq);
 void acct_service(struct sim *s, const struct ek_rq *rq);
 void acct_end_checks(struct sim *s);
+void acct_block_time(struct sim *s, uint64_t t);	/* before the clock moves to t */
+void acct_block_end(struct sim *s);	/* the time averages, at the end */
 
 /* host.c, for run.c */
 extern const struct sim_host_ops sim_block_layer;
@@ -250,6 +256,7 @@ static inline void waitq_add(struct waitq *q, struct sthread *t)
 {
 	t->waiting = 1;
 	t->wnext = NULL;
+	q->n++;
 	if (q->tail)
 		q->tail->wnext = t;
 	else

@@ -1,6 +1,6 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
-DESCRIPTION="bench-kernel: bad arguments exit 2 in one line; the report's ratios, shares, runs and wall from a fixture, startup and dbench too"
+DESCRIPTION="bench-kernel: bad arguments exit 2 in one line; the report's ratios, shares, runs and wall from a fixture, --probe's table, startup and dbench too"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 B=$TOP/scripts/bench-kernel.sh
 T=$(mktemp -d)
@@ -73,6 +73,20 @@ btt_fixture "I2D               0.000001000   0.004000000   0.010000000         9
 	"Q2Cdm             0.000060000   0.004250000   0.010400000        1000" \
 	>"$R/raw/nullb/blktrace/randread-t4-anticipatory.btt"
 cp "$R/raw/nullb/blktrace/randread-t4-anticipatory.btt" "$R/raw/nullb/blktrace/randread-t4-anticipatory+antic_expire=0.btt"
+# --probe's samples at 4 threads (t group wb_normal wb_background wbt_inflight
+# tags_busy tags_waiters sched_busy sched_waiters dirty_kb writeback_kb
+# rd_ios rd_sectors wr_ios wr_sectors): before the first group, then none's
+# two runs (300 reads of 128 KiB, 10 writes of 512 KiB), anticipatory's.
+cat >"$R/raw/nullb/randread-t4.probe" <<'EOF'
+# t group wb_normal wb_background wbt_inflight tags_busy tags_waiters sched_busy sched_waiters dirty_kb writeback_kb rd_ios rd_sectors wr_ios wr_sectors
+1.0 - 1 1 99 99 99 - - 0 0 0 0 0 0
+1.2 r1-none 4 2 2 10 0 - - 2048 0 100 0 0 0
+1.4 r1-none 4 2 4 20 2 - - 4096 1024 300 51200 10 10240
+1.6 r2-none 4 2 3 30 4 - - 2048 0 300 51200 10 10240
+1.8 r2-none 4 2 3 40 6 - - 2048 0 400 76800 10 10240
+2.0 r1-anticipatory 6 3 1 5 0 60 3 1024 0 400 76800 10 10240
+2.2 r1-anticipatory 6 3 1 7 0 62 5 1024 0 410 79360 10 10240
+EOF
 printf '%s\n' "kernel 9.9.9-test" "cpus 2" "mem_kb 2000000" "fio fio-3.33" \
 	"device.nullb null_blk test" "rotational.nullb 0" "nr_requests.nullb.none 32" \
 	"nr_requests.nullb.anticipatory 64" "tune_refused.nullb.anticipatory async_depth=16 refused" \
@@ -147,6 +161,19 @@ b = {x["sched"]: x for x in j["blktrace"]}
 assert b["none"]["i2d_ms"] is None and abs(b["none"]["q2d_ms"] - 0.05) < 1e-9, b
 assert abs(b["anticipatory"]["i2d_ms"] - 4) < 1e-9 and abs(b["anticipatory"]["q2d_ms"] - 4.15) < 1e-9, b
 assert b["anticipatory"]["d2c_ms"] == 0.1 and b["anticipatory"]["ios"] == 1000, b
+EOF
+# --probe: means and maxima over the scheduler's runs; KiB per request
+# from the stat counters' growth within each group.
+line 4 none | grep -qE ' 4 none +4 +4\.0 +3\.0 \(4\) +25\.0 \(40\) +3\.0 \(6\) +- +- +2\.5 +0\.2 +128 +512$' ||
+	fail "--probe: none's row wrong"
+line 4 anticipatory | grep -qE ' 2 +6\.0 +1\.0 \(1\) +6\.0 \(7\) +0\.0 \(0\) +61\.0 \(62\) +4\.0 \(5\) +1\.0 +0\.0 +128 +-$' ||
+	fail "--probe: anticipatory's row wrong"
+python3 - "$T/r.json" <<'EOF' || fail "--probe: JSON wrong"
+import json, sys
+p = {(x["threads"], x["sched"]): x for x in json.load(open(sys.argv[1]))["probe"]}
+assert p[(4, "none")]["samples"] == 4 and p[(4, "none")]["write_rq_kb"] == 512, p
+assert p[(4, "anticipatory")]["sched_busy_mean"] == 61 and p[(4, "anticipatory")]["write_rq_kb"] is None, p
+assert (1, "none") not in p, p
 EOF
 printf '%s\n' "$out" | grep -qE '^anticipatory +4\.000 +4\.150 +0\.100 +4\.250 +1000$' ||
 	fail "--blktrace: btt row of anticipatory wrong"

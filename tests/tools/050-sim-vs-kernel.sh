@@ -1,6 +1,6 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
-DESCRIPTION="bench-sim-vs-kernel: both hosts' JSON side by side, noop meets none, ratios over the limit flagged; bad arguments exit 2"
+DESCRIPTION="bench-sim-vs-kernel: both hosts' JSON side by side, noop meets none, ratios over the limit flagged, the block layer with --probe; bad arguments exit 2"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
@@ -56,6 +56,30 @@ span 20 20 | grep -qx 'measured spans: simulator 20-20 s (simulated), kernel 20 
 	fail "equal spans: $(span 20 20)"
 span 20 600 | grep -qx '! measured spans: simulator 600-600 s (simulated), kernel 20 s per point: the rates cover different spans' ||
 	fail "600 s against 20 s not flagged: $(span 20 600)"
+# --probe: the block layer on both hosts, none against noop's, a
+# scheduler's held requests from its own tags.
+python3 - "$T" <<'PY' || fail "probe fixture"
+import json, sys
+d = sys.argv[1]
+k = json.load(open(f"{d}/kernel.json"))
+k["probe"] = [{"workload": "randread", "threads": 4, "sched": "none", "wbt_inflight_mean": 1.5,
+               "tags_busy_mean": 30.0, "tags_waiters_mean": 2.0, "write_rq_kb": None},
+              {"workload": "randread", "threads": 4, "sched": "deadline-read",
+               "wbt_inflight_mean": 0.0, "tags_busy_mean": 20.0, "sched_busy_mean": 50.0,
+               "sched_waiters_mean": 3.0, "write_rq_kb": None}]
+json.dump(k, open(f"{d}/kernel.json", "w"))
+s = json.load(open(f"{d}/sim.json"))
+for r in s:
+    r.update(avg_wbt_inflight=0.5, avg_tags_used=40, avg_tag_sleepers=1, avg_dev_inflight=10,
+             write_rq_kb=0)
+json.dump(s, open(f"{d}/sim.json", "w"))
+PY
+out=$("$B" --report-only "$T") || fail "probe report exit $?"
+printf '%s\n' "$out" | grep -qE '^randread +none +4 +0\.5 / 1\.5 +40 / 30 +1 / 2 +10 / 30 +- / -$' ||
+	fail "--probe: none's block-layer row wrong: $(printf '%s\n' "$out" | grep '^randread')"
+printf '%s\n' "$out" | grep -qE '^randread +deadline-read +4 +0\.5 / 0 +40 / 50 +1 / 3 +10 / 20 +- / -$' ||
+	fail "--probe: deadline-read's block-layer row wrong"
+printf '%s\n' "$out" | grep -qE '^randread +deadline-read +1 ' && fail "--probe: a point the kernel did not sample"
 for bad in "--runtime 0" "--threads 1,,2" "--workloads seqwrite" "--profile nosuch" "--report-only /nonexistent" "--bogus" "--tune async_depth" "--tune a=1,a=2" "--nr-requests 0"; do
 	# shellcheck disable=SC2086 # word splitting of the bad arguments is wanted
 	msg=$("$B" $bad 2>&1 >/dev/null)

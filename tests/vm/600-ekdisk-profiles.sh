@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
-DESCRIPTION="ekdisk loads with every profile and reports the model's rotational flag, queue depth, write cache and capacity"
+DESCRIPTION="ekdisk loads with every profile and reports the model's rotational flag, queue depth, write cache and capacity (in whole 4 KiB)"
 . "$(dirname "$0")/lib.sh"
 
 # model_param NAME: the loaded device's value of a model parameter.
@@ -20,12 +20,15 @@ check() {
 	if [ "$want_wc" = "write back" ] && [ "$(cat $q/fua)" != 1 ]; then
 		fail "$p: write cache without FUA"
 	fi
-	# The model rounds capacity up to whole tracks: within 1%.
+	# The model rounds capacity up to whole tracks, ekdisk down to whole
+	# 4 KiB (as a real disk's): within 1%.
 	size=$(cat /sys/block/ekdisk0/size)
 	want_size=$(($(model_param capacity_gb) * 1000000000 / 512))
-	if [ "$size" -lt "$want_size" ] || [ "$size" -gt $((want_size + want_size / 100)) ]; then
+	if [ "$size" -lt $((want_size - 7)) ] || [ "$size" -gt $((want_size + want_size / 100)) ]; then
 		fail "$p: $size sectors for $(model_param capacity_gb) GB"
 	fi
+	[ $((size % 8)) = 0 ] || fail "$p: $size sectors is not whole 4 KiB"
+
 	dd if=/dev/ekdisk0 of=/dev/null bs=4k count=4 iflag=direct 2>/dev/null || fail "$p: read failed"
 }
 

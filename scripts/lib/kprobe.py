@@ -1,0 +1,114 @@
+"""The block layer's state while a bench-kernel point ran (--probe).
+
+The guest's sampler (bench-kernel-guest.sh, probe_sampler) writes
+raw/DEVICE/WL-tT.probe: a header, then one line per sample,
+"t group wb_normal wb_background wbt_inflight tags_busy tags_waiters
+sched_busy sched_waiters dirty_kb writeback_kb", "-" for a value the kernel
+did not show and for samples before the first group. Groups are fio's
+"rN-SCHED"; runs of one scheduler are pooled.
+"""
+import os
+
+FIELDS = ("wb_normal", "wb_background", "wbt_inflight", "tags_busy", "tags_waiters",
+          "sched_busy", "sched_waiters", "dirty_kb", "writeback_kb")
+# The device's completions so far (/sys/block/DEV/stat): a group's count is
+# its last sample's less its first.
+COUNTS = ("rd_ios", "rd_sectors", "wr_ios", "wr_sectors")
+
+
+def load(path, scheds):
+    """{sched: {field: [values], count: total}} from a .probe file; {} when
+    there is none. Counts are summed over the scheduler's groups (runs)."""
+    try:
+        lines = open(path).read().splitlines()
+    except OSError:
+        return {}
+    out, span = {}, {}
+    for line in lines:
+        f = line.split()
+        if not f or f[0].startswith("#") or len(f) != 2 + len(FIELDS) + len(COUNTS):
+            continue
+        group = f[1]
+        if not group.startswith("r") or "-" not in group:
+            continue
+        s = group.split("-", 1)[1]
+        if s not in scheds:
+            continue
+        d = out.setdefault(s, {k: [] for k in FIELDS})
+        for k, v in zip(FIELDS, f[2:]):
+            if v != "-":
+                try:
+                    d[k].append(int(v))
+                except ValueError:
+                    pass
+        try:
+            c = [int(v) for v in f[2 + len(FIELDS):]]
+        except ValueError:
+            continue
+        first, _ = span.get(group, (c, c))
+        span[group] = (first, c)
+    for group, (first, last) in span.items():
+        d = out[group.split("-", 1)[1]]
+        for k, a, b in zip(COUNTS, first, last):
+            d[k] = d.get(k, 0) + b - a
+    return out
+
+
+def rq_kb(d, ios, sectors):
+    """KiB per request from a scheduler's counts, or None without requests."""
+    return d[sectors] / 2 / d[ios] if d.get(ios) else None
+
+
+def summary(values):
+    """(mean, max) of a field's samples, or None when it had none."""
+    if not values:
+        return None
+    return (sum(values) / len(values), max(values))
+
+
+def rows(out_dir, dev, wl, threads, scheds, width):
+    """Print the probe's table for one device and workload; return JSON rows."""
+    data = {}
+    for t in threads:
+        p = load(os.path.join(out_dir, "raw", dev, f"{wl}-t{t}.probe"), scheds)
+        if p:
+            data[t] = p
+    if not data:
+        return []
+    print(f"  the block layer while it ran (--probe, a sample every 0.2 s; mean, and max "
+          "in brackets): wbt's wb_normal and buffered writes in flight, busy driver tags "
+          "and their sleepers, busy scheduler tags and their sleepers, Dirty and Writeback MiB, "
+          "KiB per device request (reads, writes)")
+    print(f"  {'thr':>3} {'scheduler':<{width}} {'n':>4} {'wb_norm':>7} {'wbt_infl':>11} "
+          f"{'tags':>11} {'tag_wait':>11} {'sched':>11} {'sch_wait':>11} {'dirty':>6} {'wback':>6} "
+          f"{'rd KiB':>6} {'wr KiB':>6}")
+    res = []
+    for t in threads:
+        for s in scheds:
+            d = data.get(t, {}).get(s)
+            if not d:
+                continue
+            sm = {k: summary(d[k]) for k in FIELDS}
+            n = max(len(d[k]) for k in FIELDS)
+            rkb, wkb = rq_kb(d, "rd_ios", "rd_sectors"), rq_kb(d, "wr_ios", "wr_sectors")
+
+            def mm(k):
+                v = sm[k]
+                return "-" if v is None else f"{v[0]:.1f} ({v[1]})"
+
+            def mean(k, div=1, digits=1):
+                v = sm[k]
+                return "-" if v is None else f"{v[0] / div:.{digits}f}"
+            print(f"  {t:>3} {s:<{width}} {n:>4} {mean('wb_normal'):>7} {mm('wbt_inflight'):>11} "
+                  f"{mm('tags_busy'):>11} {mm('tags_waiters'):>11} {mm('sched_busy'):>11} "
+                  f"{mm('sched_waiters'):>11} {mean('dirty_kb', 1024):>6} "
+                  f"{mean('writeback_kb', 1024):>6} {'-' if rkb is None else f'{rkb:.0f}':>6} "
+                  f"{'-' if wkb is None else f'{wkb:.0f}':>6}")
+            r = {"device": dev, "workload": wl, "threads": t, "sched": s, "samples": n,
+                 "read_rq_kb": rkb, "write_rq_kb": wkb}
+            for k in FIELDS:
+                if sm[k] is not None:
+                    r[k + "_mean"] = round(sm[k][0], 3)
+                    r[k + "_max"] = sm[k][1]
+            res.append(r)
+    return res
