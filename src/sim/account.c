@@ -198,24 +198,24 @@ void acct_block_time(struct sim *s, uint64_t t)
 	if (s->ended || t <= s->now)
 		return;
 	dt = t - s->now;
-	s->blk_int_ns += dt;
-	s->blk_int[0] += dt * (s->wbt.enabled ? s->wbt.wb_normal : 0);
-	s->blk_int[1] += dt * s->wbt.inflight;
-	s->blk_int[2] += dt * s->tags.used;
-	s->blk_int[3] += dt * s->tags.wait.n;
-	s->blk_int[4] += dt * s->dev_inflight;
+	s->blk.ns += dt;
+	s->blk.wb_normal += dt * (s->wbt.enabled ? s->wbt.wb_normal : 0);
+	s->blk.wbt_inflight += dt * s->wbt.inflight;
+	s->blk.tags_used += dt * s->tags.used;
+	s->blk.tag_sleepers += dt * s->tags.wait.n;
+	s->blk.dev_inflight += dt * s->dev_inflight;
 }
 
 void acct_block_end(struct sim *s)
 {
 	struct sim_result *r = s->res;
-	double ns = (double)s->blk_int_ns;
+	double ns = (double)s->blk.ns;
 
-	if (!s->blk_int_ns)
+	if (!s->blk.ns)
 		return;
-	r->avg_wb_normal = (double)s->blk_int[0] / ns;
-	r->avg_wbt_inflight = (double)s->blk_int[1] / ns;
-	r->avg_tags_used = (double)s->blk_int[2] / ns;
-	r->avg_tag_sleepers = (double)s->blk_int[3] / ns;
-	r->avg_dev_inflight = (double)s->blk_int[4] / ns;
+	r->avg_wb_normal = (double)s->blk.wb_normal / ns;
+	r->avg_wbt_inflight = (double)s->blk.wbt_inflight / ns;
+	r->avg_tags_used = (double)s->blk.tags_used / ns;
+	r->avg_tag_sleepers = (double)s->blk.tag_sleepers / ns;
+	r->avg_dev_inflight = (double)s->blk.dev_inflight / ns;
 }

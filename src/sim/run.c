@@ -15,6 +15,7 @@ static void run_loop(struct sim *s)
 
 	while (heap_pop(&s->heap, &e)) {
 		if (e.t > c->time_limit_ns && !s->ended) {
+			acct_block_time(s, c->time_limit_ns);
 			s->now = c->time_limit_ns;
 			s->res->truncated = wl_stop(s);
 		}

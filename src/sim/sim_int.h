@@ -204,9 +204,10 @@ struct sim {
 	/* the last time a writer was held back by its dirty limit (bdi's dirty_sleep) */
 	uint64_t dirty_sleep_ns;
 	int dirty_slept;
-	/* time integrals of the block layer's state (acct_block_time) */
-	uint64_t blk_int_ns;
-	uint64_t blk_int[5];
+	/* the block layer's state integrated over time, in ns x count (acct_block_time) */
+	struct {
+		uint64_t ns, wb_normal, wbt_inflight, tags_used, tag_sleepers, dev_inflight;
+	} blk;
 	struct srq *hash[1u << HASH_BITS];
 	struct srq *free_rq;
 	struct sbio *free_bio;
