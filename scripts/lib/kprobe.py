@@ -3,9 +3,12 @@
 The guest's sampler (bench-kernel-guest.sh, probe_sampler) writes
 raw/DEVICE/WL-tT.probe: a header, then one line per sample,
 "t group wb_normal wb_background wbt_inflight tags_busy tags_waiters
-sched_busy sched_waiters dirty_kb writeback_kb", "-" for a value the kernel
-did not show and for samples before the first group. Groups are fio's
-"rN-SCHED"; runs of one scheduler are pooled.
+sched_busy sched_waiters dirty_kb writeback_kb rd_ios rd_sectors wr_ios
+wr_sectors", "-" for a value the kernel did not show and for samples
+before the first group. Groups are fio's "rN-SCHED"; runs of one scheduler
+are pooled. The last four are /sys/block/DEV/stat's running totals, so a
+request's size comes from their growth between a group's first and last
+sample (the I/O of the sample interval before it is left out).
 """
 import os
 
