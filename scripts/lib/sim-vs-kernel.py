@@ -67,7 +67,18 @@ def compare(sim, ker, limit):
     return lines, flagged, len(keys)
 
 
-def spans(sim_path, ker_path):
+def raw_json(path):
+    """A host's JSON as written, for what ab-plot's loader drops (the
+    kernel's config and probe rows, the simulator's elapsed_s and block
+    averages); None when it cannot be read."""
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def spans(sim, ker):
     """A line on how long each host measured; flagged when they differ.
 
     fio runs each kernel point for RUNTIME seconds (time_based); the
@@ -75,11 +86,9 @@ def spans(sim_path, ker_path):
     or a reader of a big region keeps the simulated run going to 600 s and
     the two rates cover different spans."""
     try:
-        with open(ker_path) as f:
-            runtime = float(json.load(f)["config"]["RUNTIME"])
-        with open(sim_path) as f:
-            el = [float(r["elapsed_s"]) for r in json.load(f)]
-    except (OSError, ValueError, KeyError, TypeError):
+        runtime = float(ker["config"]["RUNTIME"])
+        el = [float(r["elapsed_s"]) for r in sim]
+    except (ValueError, KeyError, TypeError):
         return None
     if not el:
         return None
@@ -101,15 +110,13 @@ BLOCK = (("wbt_infl", "avg_wbt_inflight", "wbt_inflight_mean", "wbt_inflight_mea
          ("wr_KiB", "write_rq_kb", "write_rq_kb", "write_rq_kb"))
 
 
-def block_lines(sim_path, ker_path):
+def block_lines(sim_rows, ker_json):
     """The block layer side by side where the kernel ran with --probe; [] if not."""
     try:
-        with open(sim_path) as f:
-            sim = {(r["workload"], r["threads"], r["sched"]): r for r in json.load(f)}
-        with open(ker_path) as f:
-            ker = {(r["workload"], r["threads"], r["sched"]): r
-                   for r in json.load(f).get("probe", [])}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        sim = {(r["workload"], r["threads"], r["sched"]): r for r in sim_rows}
+        ker = {(r["workload"], r["threads"], r["sched"]): r
+               for r in ker_json.get("probe", [])}
+    except (KeyError, TypeError, AttributeError):
         return []
     keys = sorted((k for k in ker if (k[0], k[1], SIM_NAME.get(k[2], k[2])) in sim),
                   key=lambda k: (k[0], k[2], k[1]))
@@ -160,10 +167,11 @@ def main(argv):
               file=sys.stderr)
         return 2
     print("\n".join(lines))
-    bl = block_lines(args[0], args[1])
+    sim_raw, ker_raw = raw_json(args[0]), raw_json(args[1])
+    bl = block_lines(sim_raw, ker_raw)
     if bl:
         print("\n".join(bl))
-    sp = spans(args[0], args[1])
+    sp = spans(sim_raw, ker_raw)
     if sp:
         print(f"\n{sp}")
     print(f"\n{n} points compared; {flagged} ratios off by more than {limit:g}% (!)")
