@@ -204,6 +204,7 @@ void acct_block_time(struct sim *s, uint64_t t)
 	s->blk.tags_used += dt * s->tags.used;
 	s->blk.tag_sleepers += dt * s->tags.wait.n;
 	s->blk.dev_inflight += dt * s->dev_inflight;
+	s->blk.dirty_pages += dt * s->dirty.nr;
 }
 
 void acct_block_end(struct sim *s)
@@ -218,4 +219,6 @@ void acct_block_end(struct sim *s)
 	r->avg_tags_used = (double)s->blk.tags_used / ns;
 	r->avg_tag_sleepers = (double)s->blk.tag_sleepers / ns;
 	r->avg_dev_inflight = (double)s->blk.dev_inflight / ns;
+	r->avg_dirty_kb = (double)s->blk.dirty_pages * 4 / ns;
+	r->dirty_pauses = s->dirty.pauses;
 }

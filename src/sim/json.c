@@ -25,6 +25,7 @@ static const char *const mname[M_NR] = {
 	[M_TAGS_USED] = "avg_tags_used", [M_TAG_SLEEPERS] = "avg_tag_sleepers",
 	[M_DEV_INFLIGHT] = "avg_dev_inflight",
 	[M_RD_RQ_KB] = "read_rq_kb", [M_WR_RQ_KB] = "write_rq_kb",
+	[M_DIRTY_KB] = "avg_dirty_kb",
 };
 
 int json_write(const char *path, const struct sim_row *rows, size_t n)

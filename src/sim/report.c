@@ -35,6 +35,7 @@ static void metrics(const struct sim_result *r, double *m)
 	m[M_DEV_INFLIGHT] = r->avg_dev_inflight;
 	m[M_RD_RQ_KB] = rq_kb(r, EK_READ);
 	m[M_WR_RQ_KB] = rq_kb(r, EK_WRITE);
+	m[M_DIRTY_KB] = r->avg_dirty_kb;
 }
 
 void row_fill(struct sim_row *row, const struct sim_result *r, unsigned n)

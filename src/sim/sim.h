@@ -53,6 +53,7 @@ struct sim_config {
 	int bg;				/* enum sim_bg */
 	uint64_t bg_block;		/* 0: same as block */
 	unsigned wdepth;		/* async bios in flight per writer */
+	uint64_t dirty_kb, dirty_bg_kb;	/* vm.dirty_bytes, _background_bytes; 0: no dirty throttling */
 	unsigned nr_requests;		/* shared request pool; 0: 2 x min(queue depth, 128),
 					   or the queue depth for EK_POLICY_AS_NONE */
 	int64_t tag_wake_us;		/* -1: a freed tag goes to the first sleeper; else it
@@ -110,6 +111,8 @@ struct sim_result {
 	 * under a scheduler).
 	 */
 	double avg_wb_normal, avg_wbt_inflight, avg_tags_used, avg_tag_sleepers, avg_dev_inflight;
+	double avg_dirty_kb;		/* page cache dirty or under writeback (--dirty-kb) */
+	uint64_t dirty_pauses;		/* writers paused by balance_dirty_pages */
 	uint64_t dev_rqs[2], dev_rq_sectors[2];	/* device requests per direction, within elapsed */
 	/* the policy's counters at the end of the run: its statistics files in sysfs */
 	unsigned nr_counters;

@@ -48,7 +48,8 @@ struct sbio {
 	uint64_t sector;
 	uint32_t nr;
 	uint8_t dir;
-	struct sthread *t;
+	struct sthread *t;		/* the submitter */
+	struct sthread *owner;		/* whose I/O it is: the flusher submits writers' bios */
 	uint64_t submit_ns;
 	struct sbio *next;
 	/* The submitter's completion, called by the host (the kernel's bi_end_io). */
@@ -92,9 +93,41 @@ struct ra_state {
 	uint64_t gen;			/* bumped when the reader starts over */
 };
 
+/* A writer's balance_dirty_pages() state (task_struct's dirty_paused_when, ...), dirty.c. */
+struct dirty_task {
+	uint64_t nr_dirtied, nr_dirtied_pause;	/* pages */
+	int64_t paused_when;			/* jiffies; 0: never */
+	uint64_t until_ns;			/* asleep in balance_dirty_pages until then */
+	int recheck;				/* at the limit: look again on waking */
+	uint64_t recheck_pages;
+	int syncing;				/* done, waiting for its data (dirty_sync) */
+};
+
+/* The device's bdi_writeback and the global dirty domain, in pages and jiffies (dirty.c). */
+struct dirty {
+	int on;
+	uint64_t thresh, bg_thresh;
+	uint64_t nr;				/* dirty or under writeback */
+	uint64_t reclaimable;			/* dirty, not yet under writeback */
+	struct sbio *head, *tail;		/* dirty bios, in the order dirtied */
+	struct sthread *flusher;
+	int flushing;				/* background writeback runs */
+	unsigned syncers;			/* writers waiting for all their data */
+	uint64_t chunk;				/* pages written in its current chunk */
+	uint64_t dirtied, written;		/* WB_DIRTIED, WB_WRITTEN */
+	uint64_t dirtied_stamp, written_stamp;
+	int64_t bw_stamp;
+	uint64_t write_bw, avg_write_bw;	/* pages/s */
+	uint64_t dirty_ratelimit, balanced_ratelimit;	/* pages/s */
+	int exceeded;				/* wb->dirty_exceeded */
+	uint64_t writepages;			/* pages since do_writepages' last look */
+	uint64_t pauses;
+};
+
 struct sthread {
 	unsigned id;
 	uint8_t dir, sync, random, bg, startup;
+	uint8_t flusher;		/* writes back the buffered writers' bios (dirty.c) */
 	uint64_t region, region_len;	/* sectors */
 	uint64_t pos;			/* next offset in region, sectors */
 	uint64_t left;			/* application I/Os still to do */
@@ -125,6 +158,7 @@ struct sthread {
 	uint8_t plugged;
 	struct srq *plug_head, *plug_tail;
 	unsigned plug_count;
+	struct dirty_task bdp;		/* buffered writers under --dirty-kb */
 };
 
 /* Threads asleep in the block layer, woken first come first served. */
@@ -204,9 +238,10 @@ struct sim {
 	/* the last time a writer was held back by its dirty limit (bdi's dirty_sleep) */
 	uint64_t dirty_sleep_ns;
 	int dirty_slept;
+	struct dirty dirty;		/* --dirty-kb */
 	/* the block layer's state integrated over time, in ns x count (acct_block_time) */
 	struct {
-		uint64_t ns, wb_normal, wbt_inflight, tags_used, tag_sleepers, dev_inflight;
+		uint64_t ns, wb_normal, wbt_inflight, tags_used, tag_sleepers, dev_inflight, dirty_pages;
 	} blk;
 	struct srq *hash[1u << HASH_BITS];
 	struct srq *free_rq;
@@ -281,6 +316,14 @@ void tags_init(struct sim *s);
 int tag_get(struct sim *s, struct sthread *t, uint8_t dir, uint8_t sync, uint8_t *limited);
 void tag_put(struct sim *s, uint8_t limited);
 void tag_unreserve(struct sim *s, struct sthread *t);
+
+/* dirty.c: balance_dirty_pages() for buffered writers, with --dirty-kb */
+void dirty_init(struct sim *s);		/* after the threads are built */
+int dirty_write(struct sim *s, struct sthread *t, struct sbio *b);	/* 1: t sleeps now */
+int dirty_held(struct sim *s, struct sthread *t);	/* 1: t may not dirty yet */
+void dirty_written(struct sim *s, const struct sbio *b, int last);	/* written back */
+void dirty_sync(struct sim *s, struct sthread *t);	/* t waits for all it dirtied */
+int dirty_flusher_run(struct sim *s, struct sthread *f);	/* 1: finished */
 
 /* wbt.c */
 void wbt_init(struct sim *s);

@@ -42,7 +42,7 @@ int wl_build(struct sim *s)
 				    c->block > 65536 ? c->block : 65536) / 512);
 	uint64_t per = c->size / 512 / n, think = (uint64_t)sim_think_us(c) * 1000;
 	uint64_t fgend, bglen;
-	int bg = c->bg, w = c->workload;
+	int bg = c->bg, w = c->workload, flusher;
 
 	if (!bs || !bgbs || bs > s->cap / 4)
 		return -1;
@@ -54,7 +54,10 @@ int wl_build(struct sim *s)
 	} else if (bg != BG_NONE) {
 		nbg = 1;
 	}
-	s->nthreads = nfg + nbg;
+	/* buffered writers under --dirty-kb: one flusher writes for them all */
+	flusher = c->dirty_kb && (w == WL_SEQWRITE || w == WL_RANDWRITE ||
+				  (nbg && bg == BG_WRITE));
+	s->nthreads = nfg + nbg + flusher;
 	s->threads = calloc(s->nthreads, sizeof(*s->threads));
 	if (!s->threads)
 		abort();
@@ -110,7 +113,7 @@ int wl_build(struct sim *s)
 	bglen = nbg ? (s->cap - fgend) / nbg : 0;
 	if (bglen > BG_REGION)
 		bglen = BG_REGION;
-	for (i = nfg; i < s->nthreads; i++) {
+	for (i = nfg; i < nfg + nbg; i++) {
 		struct sthread *t = &s->threads[i];
 
 		t->id = i;
@@ -124,7 +127,16 @@ int wl_build(struct sim *s)
 		if (t->sync && c->readahead / 512 > t->bs)
 			ra_init(s, t);
 	}
+	if (flusher) {
+		struct sthread *t = &s->threads[i];
+
+		t->id = i;
+		t->bg = t->flusher = 1;
+		t->prio = (struct sim_prio){ EK_PRIO_BE, 4 };	/* a kworker's nice 0 */
+		t->dir = EK_WRITE;
+	}
 	s->fg_running = nfg;
+	dirty_init(s);
 	for (i = 0; i < s->nthreads; i++)
 		heap_push(&s->heap, s->threads[i].start_ns, EV_THREAD, &s->threads[i], 0);
 	return 0;
@@ -191,7 +203,7 @@ struct sbio *wl_new_bio(struct sim *s, struct sthread *t, uint64_t off, uint32_t
 	b->sector = t->region + off;
 	b->nr = nr;
 	b->dir = t->dir;
-	b->t = t;
+	b->t = b->owner = t;
 	b->submit_ns = s->now;
 	b->end_io = end_io;
 	t->inflight++;
@@ -223,12 +235,26 @@ int wl_submit_pending(struct sim *s, struct sthread *t)
 	return 1;
 }
 
+/* Writes that complete into the page cache: async ones (writeback of a dirtier). */
+static int buffered_writer(const struct sthread *t)
+{
+	return !t->sync && t->dir == EK_WRITE && !t->flusher;
+}
+
+/* ... through the page cache of dirty.c, which the flusher writes back */
+static int dirty_throttled(const struct sim *s, const struct sthread *t)
+{
+	return s->dirty.on && buffered_writer(t);
+}
+
 /* A bio that is one application I/O is done; the thread runs again after its think time. */
 static void app_bio_end_io(struct sim *s, struct sbio *b)
 {
-	struct sthread *t = b->t;
+	struct sthread *t = b->owner;
 
 	t->inflight--;
+	if (dirty_throttled(s, t))
+		dirty_written(s, b, !t->inflight);
 	acct_bio_done(s, b);
 	acct_app_io(s, t, s->now - b->submit_ns, (uint64_t)b->nr * 512);
 	heap_push(&s->heap, s->now + t->think_ns, EV_THREAD, t, 0);
@@ -251,20 +277,44 @@ static struct sbio *make_bio(struct sim *s, struct sthread *t)
 }
 
 /*
- * An async writer that still has data but all of its --wdepth bios out is
- * held back by its dirty limit: what balance_dirty_pages() records for wbt.
+ * Without --dirty-kb, an async writer that still has data but all of its
+ * --wdepth bios out is held back by its dirty limit: what
+ * balance_dirty_pages() records for wbt (with it, dirty.c records pauses).
  */
 static void note_dirty_limit(struct sim *s, const struct sthread *t)
 {
-	if (!t->sync && t->dir == EK_WRITE && t->left && !t->done) {
+	if (!s->dirty.on && buffered_writer(t) && t->left && !t->done) {
 		s->dirty_sleep_ns = s->now;
 		s->dirty_slept = 1;
+	}
+}
+
+/*
+ * A buffered writer under --dirty-kb dirties at memory speed until
+ * balance_dirty_pages() pauses it: a bio per application write, for the
+ * flusher to write back (dirty.c); --wdepth does not apply. Done, it
+ * waits for its data to be written, as an fsync would.
+ */
+static void dirty_ahead(struct sim *s, struct sthread *t)
+{
+	while (!dirty_held(s, t)) {
+		if (!wl_more(s, t)) {
+			if (t->inflight)
+				dirty_sync(s, t);
+			return;
+		}
+		if (dirty_write(s, t, make_bio(s, t)))
+			return;
 	}
 }
 
 /* A bio per application I/O; 1 when the thread has nothing left. */
 static int bio_thread_run(struct sim *s, struct sthread *t)
 {
+	if (dirty_throttled(s, t)) {
+		dirty_ahead(s, t);
+		return !t->left && !t->inflight;
+	}
 	if (!wl_submit_pending(s, t))
 		return 0;
 	while (t->inflight < t->max_inflight && wl_more(s, t)) {
@@ -279,10 +329,16 @@ void wl_thread_run(struct sim *s, struct sthread *t)
 {
 	int finished;
 
-	if (t->done || t->waiting)
+	if (t->done)
+		return;
+	if (t->waiting)
 		return;
 	if (t->ra_on) {
 		finished = ra_reader_run(s, t);	/* plugs each read-ahead itself */
+	} else if (t->flusher) {
+		s->hops->plug_start(s, t);
+		finished = dirty_flusher_run(s, t);
+		s->hops->plug_finish(s, t);
 	} else {
 		s->hops->plug_start(s, t);
 		finished = bio_thread_run(s, t);

@@ -28,6 +28,8 @@ bad --size -5
 bad --ios 12abc
 bad --seed 1.5
 bad --runs 0
+bad --dirty-kb 4
+bad --dirty-bg-kb 1024
 bad --tune nosuch=1
 bad --tune read_expire=abc
 bad --tune read_expire=-1 --sched deadline-read
