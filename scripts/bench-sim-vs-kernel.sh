@@ -26,7 +26,9 @@
 #                  wbt, requests held and waited for, on the device, KiB per
 #                  write request
 # Both hosts: O_DIRECT reads of 128 KiB (sequential) and 4 KiB (random), no
-# read-ahead; read-vs-write adds one streaming writer of 128 KiB. Requests
+# read-ahead; read-vs-write adds one streaming writer of 128 KiB, buffered:
+# the kernel runs first, and the simulator's writer gets the dirty limits
+# its guest set (meta.txt's dirty_bytes: --dirty-kb, --dirty-bg-kb). Requests
 # merge up to ekdisk's limit (EKDISK_MAX_HW_SECTORS, the simulator's
 # --max-kb). The threads
 # split the device as the kernel's fio jobs do (the simulator's --size is
@@ -97,6 +99,19 @@ span=$((cap_gb * 1000000000))
 max_kb=$(sed -n 's/^#define EKDISK_MAX_HW_SECTORS \([0-9]*\).*/\1/p' src/ekdisk/ekdisk.h)
 [[ $max_kb =~ ^[1-9][0-9]*$ ]] || die "no EKDISK_MAX_HW_SECTORS in src/ekdisk/ekdisk.h"
 max_kb=$((max_kb / 2))
+echo "bench-sim-vs-kernel: kernel, ekdisk-$profile" >&2
+k=()
+[ -z "$kernel" ] || k=(--kernel "$kernel")
+scripts/bench-kernel.sh "${k[@]}" --device "ekdisk-$profile" --workloads "$workloads" \
+	--threads "$threads" --scheds "$scheds" --runtime "$runtime" "${kern_set[@]}" "${probe[@]}" \
+	--out "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
+	{ tail -n 5 "$out/kernel.txt" >&2; die2 "bench-kernel.sh failed (see $out/kernel.txt)"; }
+# The kernel's writeback limits (vm.dirty_bytes and _background_bytes, as
+# its guest set them for this device): the simulator's buffered writer is
+# dirty-throttled and written back by a flusher under the same ones.
+read -r dirty dirty_bg < <(sed -n "s/^dirty_bytes\.ekdisk-$profile //p" "$out/kernel-raw/meta.txt" 2>/dev/null)
+[[ $dirty =~ ^[1-9][0-9]*$ && $dirty_bg =~ ^[1-9][0-9]*$ ]] ||
+	die "no dirty_bytes.ekdisk-$profile in $out/kernel-raw/meta.txt"
 echo "bench-sim-vs-kernel: simulator, $profile (threads split $cap_gb GB as the kernel's jobs do)" >&2
 parts=()
 for w in ${workloads//,/ }; do
@@ -107,6 +122,7 @@ for w in ${workloads//,/ }; do
 	esac
 	build/elvkit-sim --sched "$simscheds" --device "$profile" --workload "$w" \
 		--threads "$threads" --min-time "$runtime" --time-limit "$runtime" --max-kb "$max_kb" \
+		--dirty-kb $((dirty / 1024)) --dirty-bg-kb $((dirty_bg / 1024)) \
 		"${opts[@]}" "${sim_set[@]}" \
 		--json "$out/sim-$w.json" >"$out/sim-$w.txt" || die2 "elvkit-sim failed on $w (see $out/sim-$w.txt)"
 	parts+=("$out/sim-$w.json")
@@ -114,11 +130,4 @@ done
 python3 -c 'import json, sys; json.dump([r for p in sys.argv[2:] for r in json.load(open(p))], open(sys.argv[1], "w"), indent=1)' \
 	"$out/sim.json" "${parts[@]}" || exit 1
 
-echo "bench-sim-vs-kernel: kernel, ekdisk-$profile" >&2
-k=()
-[ -z "$kernel" ] || k=(--kernel "$kernel")
-scripts/bench-kernel.sh "${k[@]}" --device "ekdisk-$profile" --workloads "$workloads" \
-	--threads "$threads" --scheds "$scheds" --runtime "$runtime" "${kern_set[@]}" "${probe[@]}" \
-	--out "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
-	{ tail -n 5 "$out/kernel.txt" >&2; die2 "bench-kernel.sh failed (see $out/kernel.txt)"; }
 "${cmp[@]}" "$out/sim.json" "$out/kernel.json"

@@ -113,5 +113,8 @@ def rows(out_dir, dev, wl, threads, scheds, width):
                 if sm[k] is not None:
                     r[k + "_mean"] = round(sm[k][0], 3)
                     r[k + "_max"] = sm[k][1]
+            # dirty_throttle's "dirty": both, from the same /proc/meminfo reads
+            if sm["dirty_kb"] is not None and sm["writeback_kb"] is not None:
+                r["dirty_writeback_kb_mean"] = round(sm["dirty_kb"][0] + sm["writeback_kb"][0], 3)
             res.append(r)
     return res

@@ -107,7 +107,8 @@ BLOCK = (("wbt_infl", "avg_wbt_inflight", "wbt_inflight_mean", "wbt_inflight_mea
          ("held", "avg_tags_used", "tags_busy_mean", "sched_busy_mean"),
          ("sleepers", "avg_tag_sleepers", "tags_waiters_mean", "sched_waiters_mean"),
          ("on_dev", "avg_dev_inflight", "tags_busy_mean", "tags_busy_mean"),
-         ("wr_KiB", "write_rq_kb", "write_rq_kb", "write_rq_kb"))
+         ("wr_KiB", "write_rq_kb", "write_rq_kb", "write_rq_kb"),
+         ("dirty_KiB", "avg_dirty_kb", "dirty_writeback_kb_mean", "dirty_writeback_kb_mean"))
 
 
 def block_lines(sim_rows, ker_json):
@@ -135,7 +136,8 @@ def block_lines(sim_rows, ker_json):
         lines.append(line)
     lines.append("  wbt_infl: buffered writes in flight (wbt); held: requests allocated "
                  "(none: the driver's tags); sleepers: tasks waiting for one; on_dev: on "
-                 "the device; wr_KiB: KiB per write request")
+                 "the device; wr_KiB: KiB per write request; dirty_KiB: the page cache's "
+                 "dirty and writeback data (the simulator's with --dirty-kb)")
     return lines
 
 

@@ -66,18 +66,18 @@ k["probe"] = [{"workload": "randread", "threads": 4, "sched": "none", "wbt_infli
                "tags_busy_mean": 30.0, "tags_waiters_mean": 2.0, "write_rq_kb": None},
               {"workload": "randread", "threads": 4, "sched": "deadline-read",
                "wbt_inflight_mean": 0.0, "tags_busy_mean": 20.0, "sched_busy_mean": 50.0,
-               "sched_waiters_mean": 3.0, "write_rq_kb": None}]
+               "sched_waiters_mean": 3.0, "write_rq_kb": None, "dirty_writeback_kb_mean": 6500.0}]
 json.dump(k, open(f"{d}/kernel.json", "w"))
 s = json.load(open(f"{d}/sim.json"))
 for r in s:
     r.update(avg_wbt_inflight=0.5, avg_tags_used=40, avg_tag_sleepers=1, avg_dev_inflight=10,
-             write_rq_kb=0)
+             write_rq_kb=0, avg_dirty_kb=0 if r["sched"] == "noop" else 7000)
 json.dump(s, open(f"{d}/sim.json", "w"))
 PY
 out=$("$B" --report-only "$T") || fail "probe report exit $?"
-printf '%s\n' "$out" | grep -qE '^randread +none +4 +0\.5 / 1\.5 +40 / 30 +1 / 2 +10 / 30 +- / -$' ||
+printf '%s\n' "$out" | grep -qE '^randread +none +4 +0\.5 / 1\.5 +40 / 30 +1 / 2 +10 / 30 +- / - +- / -$' ||
 	fail "--probe: none's block-layer row wrong: $(printf '%s\n' "$out" | grep '^randread')"
-printf '%s\n' "$out" | grep -qE '^randread +deadline-read +4 +0\.5 / 0 +40 / 50 +1 / 3 +10 / 20 +- / -$' ||
+printf '%s\n' "$out" | grep -qE '^randread +deadline-read +4 +0\.5 / 0 +40 / 50 +1 / 3 +10 / 20 +- / - +7000 / 6500$' ||
 	fail "--probe: deadline-read's block-layer row wrong"
 printf '%s\n' "$out" | grep -qE '^randread +deadline-read +1 ' && fail "--probe: a point the kernel did not sample"
 for bad in "--runtime 0" "--threads 1,,2" "--workloads seqwrite" "--profile nosuch" "--report-only /nonexistent" "--bogus" "--tune async_depth" "--tune a=1,a=2" "--nr-requests 0"; do
