@@ -75,6 +75,8 @@ void cli_usage(FILE *f)
 "                      balance_dirty_pages() does under vm.dirty_bytes N KiB\n"
 "                      (default 0: off, a writer holds --wdepth bios out)\n"
 "  --dirty-bg-kb N     vm.dirty_background_bytes in KiB (default --dirty-kb/4)\n"
+"  --flusher-us US     the flusher runs US microseconds after a writer wakes\n"
+"                      it (a kworker being scheduled; default 0)\n"
 "  --prio LIST         foreground I/O priorities, cycled over threads:\n"
 "                      rt:N, be:N, idle (default be:4)\n"
 "  --bg-prio P         background I/O priority (default be:4)\n"

@@ -35,8 +35,10 @@ static void check_counts(const struct cli_args *a)
 		cli_die("--wdepth must be 1..65536");
 	if (b->dirty_kb && (b->dirty_kb < 8 || b->dirty_kb > (1ULL << 30)))
 		cli_die("--dirty-kb must be 8..1073741824 (0: off)");
-	if (b->dirty_bg_kb && !b->dirty_kb)
-		cli_die("--dirty-bg-kb needs --dirty-kb");
+	if ((b->dirty_bg_kb || b->flusher_us) && !b->dirty_kb)
+		cli_die("--dirty-bg-kb and --flusher-us need --dirty-kb");
+	if (b->flusher_us > 1000000)
+		cli_die("--flusher-us must be 0..1000000");
 	if (b->nr_requests > 1000000)
 		cli_die("--nr-requests must be 1..1000000 (0: the default)");
 	if (b->tag_wake_us > 1000000)

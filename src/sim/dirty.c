@@ -30,9 +30,10 @@
  *    limit a writer sleeps max_pause and looks again.
  *  - The bdi's dirty_sleep is the last pause: wbt's wb_recent_wait.
  *
- * Simplified: waking the flusher and dirtying take no time (the kernel's
- * flusher is a kworker that must be scheduled, and copying into the page
- * cache costs CPU: both are slow under QEMU's TCG). balance_dirty_pages()
+ * Simplified: dirtying (copying into the page cache) takes no time, and
+ * the flusher runs --flusher-us after it is woken (default 0; the
+ * kernel's is a kworker that must be scheduled: about 1.3 ms, and as much
+ * again to its first request, under QEMU's TCG). balance_dirty_pages()
  * runs once per application write, or per nr_dirtied_pause pages when
  * writes are smaller (the per-CPU ratelimit_pages is not modelled). The
  * bandwidth estimate is updated from balance_dirty_pages() and after every
@@ -278,18 +279,25 @@ static uint64_t pages_of(const struct sbio *b)
 	return b->nr / 8 ? b->nr / 8 : 1;
 }
 
+/* Wake the flusher: it runs --flusher-us later, unless it waits in the block layer. */
+static void wake_flusher(struct sim *s)
+{
+	struct sthread *f = s->dirty.flusher;
+
+	if (!f->waiting && !f->done)
+		heap_push(&s->heap, s->now + s->cfg->flusher_us * 1000, EV_THREAD, f, 0);
+}
+
 /* wb_start_background_writeback(): wake the flusher unless it runs. */
 static void start_flusher(struct sim *s)
 {
 	struct dirty *d = &s->dirty;
-	struct sthread *f = d->flusher;
 
 	if (d->flushing || d->reclaimable <= d->bg_thresh)
 		return;		/* wb_check_background_flush would do nothing */
 	d->flushing = 1;
 	d->chunk = 0;
-	if (!f->waiting && !f->done)
-		heap_push(&s->heap, s->now, EV_THREAD, f, 0);
+	wake_flusher(s);
 }
 
 /*
@@ -419,15 +427,11 @@ void dirty_written(struct sim *s, const struct sbio *b, int last)
  */
 void dirty_sync(struct sim *s, struct sthread *t)
 {
-	struct dirty *d = &s->dirty;
-	struct sthread *f = d->flusher;
-
 	if (t->bdp.syncing)
 		return;
 	t->bdp.syncing = 1;
-	d->syncers++;
-	if (!f->waiting && !f->done)
-		heap_push(&s->heap, s->now, EV_THREAD, f, 0);
+	s->dirty.syncers++;
+	wake_flusher(s);
 }
 
 /*

@@ -54,6 +54,7 @@ struct sim_config {
 	uint64_t bg_block;		/* 0: same as block */
 	unsigned wdepth;		/* async bios in flight per writer */
 	uint64_t dirty_kb, dirty_bg_kb;	/* vm.dirty_bytes, _background_bytes; 0: no dirty throttling */
+	uint64_t flusher_us;		/* the flusher runs this long after it is woken */
 	unsigned nr_requests;		/* shared request pool; 0: 2 x min(queue depth, 128),
 					   or the queue depth for EK_POLICY_AS_NONE */
 	int64_t tag_wake_us;		/* -1: a freed tag goes to the first sleeper; else it

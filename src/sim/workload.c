@@ -137,8 +137,9 @@ int wl_build(struct sim *s)
 	}
 	s->fg_running = nfg;
 	dirty_init(s);
-	for (i = 0; i < s->nthreads; i++)
-		heap_push(&s->heap, s->threads[i].start_ns, EV_THREAD, &s->threads[i], 0);
+	for (i = 0; i < s->nthreads; i++)	/* the flusher waits to be woken */
+		if (!s->threads[i].flusher)
+			heap_push(&s->heap, s->threads[i].start_ns, EV_THREAD, &s->threads[i], 0);
 	return 0;
 }
 

@@ -30,6 +30,7 @@ bad --seed 1.5
 bad --runs 0
 bad --dirty-kb 4
 bad --dirty-bg-kb 1024
+bad --flusher-us 100
 bad --tune nosuch=1
 bad --tune read_expire=abc
 bad --tune read_expire=-1 --sched deadline-read
