@@ -10,12 +10,15 @@
 # usage: scripts/bench-sim-vs-kernel.sh [--kernel RELEASE] [--profile hdd]
 #          [--workloads seqread,randread,read-vs-write] [--threads 1,4,16]
 #          [--scheds none,deadline-read,anticipatory,fair-queue]
-#          [--runtime SECONDS] [--limit PCT] [--out DIR] [--report-only DIR]
-#          [--tune NAME=VALUE[,...]] [--nr-requests N] [--probe]
+#          [--runtime SECONDS] [--runs N] [--limit PCT] [--out DIR]
+#          [--report-only DIR] [--tune NAME=VALUE[,...]] [--nr-requests N] [--probe]
 #   --kernel       an installed release (bench-kernel.sh's default: the newest 6.1)
 #   --runtime      seconds per kernel point (fio time_based); the simulator's
 #                  threads run exactly as long in simulated time (--min-time
 #                  and --time-limit); the report says if the spans differ
+#   --runs N       runs per point on each host (bench-kernel.sh's rounds in
+#                  one boot, the simulator's seeds): each cell shows its half
+#                  range, and a ratio the two ranges cover is not flagged
 #   --out DIR      where sim.json, kernel.json and the kernel's raw results go
 #                  (default build/bench-sim-vs-kernel/PROFILE-TIME)
 #   --report-only  compare DIR's sim.json and kernel.json again, run nothing
@@ -39,7 +42,7 @@ cd "$(dirname "$0")/.." || exit 1
 
 . scripts/lib/cli.sh
 kernel="" profile=hdd workloads=seqread,randread,read-vs-write threads=1,4,16
-scheds=none,deadline-read,anticipatory,fair-queue runtime=10 limit=25 out="" report_only=""
+scheds=none,deadline-read,anticipatory,fair-queue runtime=10 runs=1 limit=25 out="" report_only=""
 tunes="" nr_requests="" probe=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -49,6 +52,7 @@ while [ $# -gt 0 ]; do
 	--threads) need "$@"; threads=$2; shift 2 ;;
 	--scheds) need "$@"; scheds=$2; shift 2 ;;
 	--runtime) need "$@"; runtime=$2; shift 2 ;;
+	--runs) need "$@"; runs=$2; shift 2 ;;
 	--limit) need "$@"; limit=$2; shift 2 ;;
 	--out) need "$@"; out=$2; shift 2 ;;
 	--report-only) need "$@"; report_only=$2; shift 2 ;;
@@ -67,6 +71,7 @@ if [ -n "$report_only" ]; then
 	exec "${cmp[@]}" "$report_only/sim.json" "$report_only/kernel.json"
 fi
 [[ $runtime =~ ^[1-9][0-9]*$ ]] || die2 "--runtime: '$runtime' is not a whole number of seconds"
+[[ $runs =~ ^[1-9][0-9]?$ ]] || die2 "--runs: '$runs' is not a number of runs (1-99)"
 list_check --threads "$threads" '^[1-9][0-9]{0,2}$'
 list_check --workloads "$workloads" '^(seqread|randread|read-vs-write)$'
 # Plain names: the simulator has no NAME+TUNABLE=VALUE variants.
@@ -103,7 +108,7 @@ echo "bench-sim-vs-kernel: kernel, ekdisk-$profile" >&2
 k=()
 [ -z "$kernel" ] || k=(--kernel "$kernel")
 scripts/bench-kernel.sh "${k[@]}" --device "ekdisk-$profile" --workloads "$workloads" \
-	--threads "$threads" --scheds "$scheds" --runtime "$runtime" "${kern_set[@]}" "${probe[@]}" \
+	--threads "$threads" --scheds "$scheds" --runtime "$runtime" --runs "$runs" "${kern_set[@]}" "${probe[@]}" \
 	--out "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
 	{ tail -n 5 "$out/kernel.txt" >&2; die2 "bench-kernel.sh failed (see $out/kernel.txt)"; }
 # The kernel's writeback limits (vm.dirty_bytes and _background_bytes, as
@@ -121,7 +126,7 @@ for w in ${workloads//,/ }; do
 	*) opts=(--block 128k --readahead 0 --size "$span") ;;
 	esac
 	build/elvkit-sim --sched "$simscheds" --device "$profile" --workload "$w" \
-		--threads "$threads" --min-time "$runtime" --time-limit "$runtime" --max-kb "$max_kb" \
+		--threads "$threads" --min-time "$runtime" --time-limit "$runtime" --runs "$runs" --max-kb "$max_kb" \
 		--dirty-kb $((dirty / 1024)) --dirty-bg-kb $((dirty_bg / 1024)) \
 		"${opts[@]}" "${sim_set[@]}" \
 		--json "$out/sim-$w.json" >"$out/sim-$w.txt" || die2 "elvkit-sim failed on $w (see $out/sim-$w.txt)"

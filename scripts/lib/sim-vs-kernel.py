@@ -7,8 +7,11 @@ SIM_JSON is `elvkit-sim --json` output for one device profile, KERNEL_JSON
 `scripts/bench-kernel.sh --json` output on `ekdisk-PROFILE` (both read by
 scripts/lib/ab-plot.py's loader, the one place that knows their shapes).
 For every workload, thread count and scheduler both hosts ran it prints
-MB/s, max and p99 latency on each host and the kernel/simulator ratio, and
-flags (!) a ratio off by more than PCT (default 25) percent; where the
+MB/s, max and p99 latency (and a writer's MB/s where the workload has one)
+on each host and the kernel/simulator ratio, with each host's half range
+over its runs (+-) where it ran more than one, and flags (!) a ratio off by
+more than PCT (default 25) percent, and by more than the two half ranges
+together when there are any; where the
 kernel ran with --probe, the block layer's state on both hosts too. The kernel's
 `none` is the simulator's `noop` (FIFO, no sorting: blk-mq without a
 scheduler). Exit 0 when the tables print, whatever they say; 2 on bad use.
@@ -26,6 +29,8 @@ _spec.loader.exec_module(ab)
 
 SIM_NAME = {"none": "noop"}   # kernel scheduler -> simulator policy
 METRICS = (("rate", "MB/s"), ("max", "max ms"), ("p99", "p99 ms"))
+# The writer's MB/s, in workloads where the simulator's rows have one.
+WRITER = ("write", "wr MB/s", "write_mbs")
 
 
 def rows_by_key(groups):
@@ -37,12 +42,38 @@ def rows_by_key(groups):
     return out
 
 
+def raw_by_key(rows):
+    """{(workload, threads, sched): raw JSON row}: what the loader drops
+    (half ranges over --runs, the writer's MB/s); {} if rows is not a list."""
+    try:
+        return {(r["workload"], r["threads"], r["sched"]): r for r in rows}
+    except (KeyError, TypeError):
+        return {}
+
+
 def cell(v):
     return "-" if v is None else f"{v:.4g}"
 
 
-def compare(sim, ker, limit):
-    """Lines of the side-by-side table, and the number of flagged ratios."""
+def value(row, raw, m):
+    """(value, half range or None) of metric m, a loader row's or a raw field's."""
+    if m == WRITER[0]:
+        return ab.num((raw or {}).get(WRITER[2])) or None, ab.num((raw or {}).get(WRITER[2] + "_pm"))
+    field = row["fields"].get(m)
+    return row[m], ab.num((raw or {}).get(f"{field}_pm")) if field else None
+
+
+def spread_cell(v, pm):
+    return cell(v) + (f"±{pm:.3g}" if v is not None and pm else "")
+
+
+def compare(sim, ker, limit, sim_raw=None, ker_raw=None):
+    """Lines of the side-by-side table, and the number of flagged ratios.
+
+    With half ranges (--runs on both hosts) a ratio is flagged only when the
+    two ranges do not overlap either: a difference the runs' own spread
+    covers is not one between the hosts."""
+    sim_raw, ker_raw = sim_raw or {}, ker_raw or {}
     lines, flagged = [], 0
     keys = sorted({(wl, t, s) for (wl, t, s) in ker
                    if (wl, t, SIM_NAME.get(s, s)) in sim},
@@ -50,19 +81,25 @@ def compare(sim, ker, limit):
     wl_prev = None
     for wl, t, s in keys:
         if wl != wl_prev:
+            writer = any(k[0] == wl and ab.num(r.get(WRITER[2])) for k, r in sim_raw.items())
+            metrics = METRICS + ((WRITER[:2],) if writer else ())
             lines.append("")
             lines.append(f"== {wl}: simulator | kernel (QEMU, ekdisk) | kernel/simulator")
             lines.append(f"{'scheduler':<14} {'thr':>4}" + "".join(
-                f" {name + ' sim':>11} {name + ' krn':>11} {'ratio':>7}" for _, name in METRICS))
+                f" {name + ' sim':>13} {name + ' krn':>13} {'ratio':>7}" for _, name in metrics))
             wl_prev = wl
-        a, b = sim[(wl, t, SIM_NAME.get(s, s))], ker[(wl, t, s)]
+        sk = (wl, t, SIM_NAME.get(s, s))
+        a, b = sim[sk], ker[(wl, t, s)]
         line = f"{s:<14} {t:>4}"
-        for m, _ in METRICS:
-            x, y = a[m], b[m]
+        for m, _ in metrics:
+            (x, px), (y, py) = value(a, sim_raw.get(sk), m), value(b, ker_raw.get((wl, t, s)), m)
             r = y / x if x and y is not None else None
             bad = r is not None and abs(r - 1) * 100 > limit
+            if bad and (px or py):
+                bad = abs(y - x) > (px or 0) + (py or 0)
             flagged += bad
-            line += f" {cell(x):>11} {cell(y):>11} {'-' if r is None else f'{r:.2f}x':>6}{'!' if bad else ' '}"
+            line += (f" {spread_cell(x, px):>13} {spread_cell(y, py):>13}"
+                     f" {'-' if r is None else f'{r:.2f}x':>6}{'!' if bad else ' '}")
         lines.append(line)
     return lines, flagged, len(keys)
 
@@ -163,13 +200,14 @@ def main(argv):
     except ab.Usage as e:
         print(f"sim-vs-kernel: {e}", file=sys.stderr)
         return 2
-    lines, flagged, n = compare(rows_by_key(sim_g), rows_by_key(ker_g), limit)
+    sim_raw, ker_raw = raw_json(args[0]), raw_json(args[1])
+    lines, flagged, n = compare(rows_by_key(sim_g), rows_by_key(ker_g), limit,
+                                raw_by_key(sim_raw), raw_by_key((ker_raw or {}).get("results")))
     if not n:
         print("sim-vs-kernel: no workload, thread count and scheduler in both files",
               file=sys.stderr)
         return 2
     print("\n".join(lines))
-    sim_raw, ker_raw = raw_json(args[0]), raw_json(args[1])
     bl = block_lines(sim_raw, ker_raw)
     if bl:
         print("\n".join(bl))

@@ -1,6 +1,6 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
-DESCRIPTION="bench-sim-vs-kernel: both hosts' JSON side by side, noop meets none, ratios over the limit flagged, the block layer with --probe; bad arguments exit 2"
+DESCRIPTION="bench-sim-vs-kernel: both hosts' JSON side by side, noop meets none, ratios over the limit flagged unless the runs' half ranges cover them, a writer's MB/s, the block layer with --probe; bad arguments exit 2"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
@@ -37,6 +37,29 @@ printf '%s\n' "$out" | grep -q '^kyber' && fail "kyber has no simulator twin"
 printf '%s\n' "$out" | grep -q '^4 points compared; 2 ratios off by more than 25% (!)$' ||
 	fail "summary line wrong"
 "$B" --report-only "$T" --limit 150 | grep -q '0 ratios off' || fail "--limit ignored"
+# Half ranges over --runs: shown, and a difference within them is not
+# flagged (deadline-read's 2x max latency at 4 threads, with a kernel
+# half range that covers it); a writer's MB/s gets its own columns.
+mkdir "$T/pm" || fail "mkdir"
+python3 - "$T" <<'PY' || fail "spread fixture"
+import json, sys
+d = sys.argv[1]
+k = json.load(open(f"{d}/kernel.json"))
+for r in k["results"]:
+    if r["sched"] == "deadline-read" and r["threads"] == 4:
+        r["max_lat_ms_pm"] = r["max_lat_ms"] * 0.6
+json.dump(k, open(f"{d}/pm/kernel.json", "w"))
+s = json.load(open(f"{d}/sim.json"))
+for r in s:
+    r["write_mbs"] = 2.0
+json.dump(s, open(f"{d}/pm/sim.json", "w"))
+PY
+pm=$("$B" --report-only "$T/pm") || fail "spread report exit $?"
+printf '%s\n' "$pm" | grep -E '^deadline-read +4 ' | grep -qE '±[0-9.]+ +2\.00x ' ||
+	fail "a 2x within the half range: not shown or still flagged: $(printf '%s\n' "$pm" | grep '^deadline-read')"
+printf '%s\n' "$pm" | grep -q '^4 points compared; 1 ratios off' || fail "spread summary wrong"
+printf '%s\n' "$pm" | grep -q 'wr MB/s sim' || fail "no writer columns"
+printf '%s\n' "$out" | grep -q 'wr MB/s' && fail "writer columns without a writer"
 printf '%s\n' "$out" | grep -q 'measured spans' && fail "a spans line without the kernel's runtime"
 # The hosts' spans: the kernel's RUNTIME against the simulator's elapsed_s.
 span() {
@@ -80,7 +103,7 @@ printf '%s\n' "$out" | grep -qE '^randread +none +4 +0\.5 / 1\.5 +40 / 30 +1 / 2
 printf '%s\n' "$out" | grep -qE '^randread +deadline-read +4 +0\.5 / 0 +40 / 50 +1 / 3 +10 / 20 +- / - +7000 / 6500$' ||
 	fail "--probe: deadline-read's block-layer row wrong"
 printf '%s\n' "$out" | grep -qE '^randread +deadline-read +1 ' && fail "--probe: a point the kernel did not sample"
-for bad in "--runtime 0" "--threads 1,,2" "--workloads seqwrite" "--profile nosuch" "--report-only /nonexistent" "--bogus" "--tune async_depth" "--tune a=1,a=2" "--nr-requests 0"; do
+for bad in "--runtime 0" "--runs 0" "--runs x" "--threads 1,,2" "--workloads seqwrite" "--profile nosuch" "--report-only /nonexistent" "--bogus" "--tune async_depth" "--tune a=1,a=2" "--nr-requests 0"; do
 	# shellcheck disable=SC2086 # word splitting of the bad arguments is wanted
 	msg=$("$B" $bad 2>&1 >/dev/null)
 	rc=$?
