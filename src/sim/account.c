@@ -42,7 +42,7 @@ static unsigned lat_bucket(uint64_t ns)
 
 	if (ns < (1u << SIM_LAT_SUB_BITS))
 		return (unsigned)ns;
-	e = 63 - (unsigned)__builtin_clzll(ns);
+	e = sim_ilog2(ns);
 	return (e - SIM_LAT_SUB_BITS + 1) * (1u << SIM_LAT_SUB_BITS) +
 	       (unsigned)((ns >> (e - SIM_LAT_SUB_BITS)) & ((1u << SIM_LAT_SUB_BITS) - 1));
 }

@@ -64,24 +64,6 @@ static int64_t jiffies_of(uint64_t ns)
 	return (int64_t)(ns / JIFFY_NS);
 }
 
-static unsigned ilog2_u64(uint64_t v)
-{
-	unsigned r = 0;
-
-	while (v >>= 1)
-		r++;
-	return r;
-}
-
-static uint64_t roundup_pow2(uint64_t v)
-{
-	uint64_t r = 1;
-
-	while (r < v)
-		r <<= 1;
-	return r;
-}
-
 void dirty_init(struct sim *s)
 {
 	const struct sim_config *c = s->cfg;
@@ -235,12 +217,12 @@ static int bw_due(const struct sim *s)
 
 static uint64_t poll_interval(uint64_t dirty, uint64_t thresh)
 {
-	return thresh > dirty ? 1ULL << (ilog2_u64(thresh - dirty) >> 1) : 1;
+	return thresh > dirty ? 1ULL << (sim_ilog2(thresh - dirty) >> 1) : 1;
 }
 
 static int64_t max_pause(const struct dirty *d)
 {
-	int64_t t = (int64_t)(d->nr / (1 + d->avg_write_bw / roundup_pow2(1 + HZ / 8))) + 1;
+	int64_t t = (int64_t)(d->nr / (1 + d->avg_write_bw / sim_roundup_pow2(1 + HZ / 8))) + 1;
 
 	return t < MAX_PAUSE ? t : MAX_PAUSE;
 }
@@ -248,7 +230,7 @@ static int64_t max_pause(const struct dirty *d)
 static int64_t min_pause(const struct dirty *d, int64_t maxp, uint64_t task_rl,
 			 uint64_t *nr_pause)
 {
-	int64_t hi = ilog2_u64(d->avg_write_bw), lo = ilog2_u64(d->dirty_ratelimit);
+	int64_t hi = sim_ilog2(d->avg_write_bw), lo = sim_ilog2(d->dirty_ratelimit);
 	int64_t t = HZ / 100 > 1 ? HZ / 100 : 1, pause;
 	uint64_t pages;
 
@@ -256,10 +238,10 @@ static int64_t min_pause(const struct dirty *d, int64_t maxp, uint64_t task_rl,
 		t += (hi - lo) * (10 * HZ) / 1024;
 	if (t > 1 + maxp / 2)
 		t = 1 + maxp / 2;
-	pages = d->dirty_ratelimit * (uint64_t)t / roundup_pow2(HZ);
+	pages = d->dirty_ratelimit * (uint64_t)t / sim_roundup_pow2(HZ);
 	if (pages < DIRTY_POLL_THRESH) {
 		t = maxp;
-		pages = d->dirty_ratelimit * (uint64_t)t / roundup_pow2(HZ);
+		pages = d->dirty_ratelimit * (uint64_t)t / sim_roundup_pow2(HZ);
 		if (pages > DIRTY_POLL_THRESH) {
 			pages = DIRTY_POLL_THRESH;
 			t = HZ * DIRTY_POLL_THRESH / (int64_t)d->dirty_ratelimit;
@@ -268,7 +250,7 @@ static int64_t min_pause(const struct dirty *d, int64_t maxp, uint64_t task_rl,
 	pause = (int64_t)(HZ * pages / (task_rl + 1));
 	if (pause > maxp) {
 		t = maxp;
-		pages = task_rl * (uint64_t)t / roundup_pow2(HZ);
+		pages = task_rl * (uint64_t)t / sim_roundup_pow2(HZ);
 	}
 	*nr_pause = pages;
 	return pages >= DIRTY_POLL_THRESH ? 1 + t / 2 : t;

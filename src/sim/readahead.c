@@ -25,18 +25,9 @@
 
 #define NO_MARK UINT64_MAX
 
-static uint64_t roundup_pow2(uint64_t x)
-{
-	uint64_t p = 1;
-
-	while (p < x)
-		p <<= 1;
-	return p;
-}
-
 static uint64_t init_ra_size(uint64_t req, uint64_t max)
 {
-	uint64_t n = roundup_pow2(req);
+	uint64_t n = sim_roundup_pow2(req);
 
 	if (n <= max / 32)
 		return n * 4;

@@ -256,6 +256,17 @@ struct sim {
 	int ended;
 };
 
+/* The kernel's ilog2() (0 for 0) and roundup_pow_of_two(), for the host's own arithmetic. */
+static inline unsigned sim_ilog2(uint64_t v)
+{
+	return v ? 63 - (unsigned)__builtin_clzll(v) : 0;
+}
+
+static inline uint64_t sim_roundup_pow2(uint64_t v)
+{
+	return v > 1 ? 1ULL << (sim_ilog2(v - 1) + 1) : 1;
+}
+
 /* The hosts' one generator, elvkit/rand.h. */
 static inline uint64_t sim_rand(ek_u64 *s)
 {
