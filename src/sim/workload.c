@@ -4,9 +4,11 @@
  * (readers) do one read at a time and think between reads: sequential
  * ones read through the page cache with read-ahead (readahead.c), random
  * ones issue a bio per read. Asynchronous ones (writeback) keep up to
- * --wdepth bios in flight. Each thread works in its own region: foreground
- * regions lie one after another from sector 0, background regions after
- * them. Until --min-time, a foreground thread that has done its share
+ * --wdepth bios in flight, or with --dirty-kb dirty a bio's worth per
+ * write for one flusher thread to write back (dirty.c). Each thread works
+ * in its own region: foreground regions lie one after another from sector
+ * 0, background regions after them. Until --min-time, a foreground thread
+ * that has done its share
  * starts another pass. The workload reaches the host only through s->hops
  * (struct sim_host_ops); the host completes its bios through end_io.
  */
@@ -236,13 +238,13 @@ int wl_submit_pending(struct sim *s, struct sthread *t)
 	return 1;
 }
 
-/* Writes that complete into the page cache: async ones (writeback of a dirtier). */
+/* An async writer: writeback of a task that writes into the page cache. */
 static int buffered_writer(const struct sthread *t)
 {
 	return !t->sync && t->dir == EK_WRITE && !t->flusher;
 }
 
-/* ... through the page cache of dirty.c, which the flusher writes back */
+/* ... under --dirty-kb: it only dirties pages, the flusher writes them (dirty.c) */
 static int dirty_throttled(const struct sim *s, const struct sthread *t)
 {
 	return s->dirty.on && buffered_writer(t);
@@ -330,9 +332,7 @@ void wl_thread_run(struct sim *s, struct sthread *t)
 {
 	int finished;
 
-	if (t->done)
-		return;
-	if (t->waiting)
+	if (t->done || t->waiting)
 		return;
 	if (t->ra_on) {
 		finished = ra_reader_run(s, t);	/* plugs each read-ahead itself */
