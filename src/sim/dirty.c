@@ -370,12 +370,7 @@ int dirty_write(struct sim *s, struct sthread *t, struct sbio *b)
 	struct dirty_task *p = &t->bdp;
 	uint64_t pages = pages_of(b), ratelimit;
 
-	b->next = NULL;
-	if (d->tail)
-		d->tail->next = b;
-	else
-		d->head = b;
-	d->tail = b;
+	sbio_list_add(&d->head, &d->tail, b);
 	d->nr += pages;
 	d->reclaimable += pages;
 	d->dirtied += pages;

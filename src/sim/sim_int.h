@@ -256,6 +256,17 @@ struct sim {
 	int ended;
 };
 
+/* Append b to the bio list head..tail (linked through next). */
+static inline void sbio_list_add(struct sbio **head, struct sbio **tail, struct sbio *b)
+{
+	b->next = NULL;
+	if (*tail)
+		(*tail)->next = b;
+	else
+		*head = b;
+	*tail = b;
+}
+
 /* The kernel's ilog2() (0 for 0) and roundup_pow_of_two(), for the host's own arithmetic. */
 static inline unsigned sim_ilog2(uint64_t v)
 {

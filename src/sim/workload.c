@@ -216,12 +216,7 @@ struct sbio *wl_new_bio(struct sim *s, struct sthread *t, uint64_t off, uint32_t
 
 void wl_queue_bio(struct sthread *t, struct sbio *b)
 {
-	b->next = NULL;
-	if (t->pending_tail)
-		t->pending_tail->next = b;
-	else
-		t->pending = b;
-	t->pending_tail = b;
+	sbio_list_add(&t->pending, &t->pending_tail, b);
 }
 
 int wl_submit_pending(struct sim *s, struct sthread *t)
