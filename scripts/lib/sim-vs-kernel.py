@@ -150,12 +150,8 @@ BLOCK = (("wbt_infl", "avg_wbt_inflight", "wbt_inflight_mean", "wbt_inflight_mea
 
 def block_lines(sim_rows, ker_json):
     """The block layer side by side where the kernel ran with --probe; [] if not."""
-    try:
-        sim = {(r["workload"], r["threads"], r["sched"]): r for r in sim_rows}
-        ker = {(r["workload"], r["threads"], r["sched"]): r
-               for r in ker_json.get("probe", [])}
-    except (KeyError, TypeError, AttributeError):
-        return []
+    sim = raw_by_key(sim_rows)
+    ker = raw_by_key(ker_json.get("probe") if isinstance(ker_json, dict) else None)
     keys = sorted((k for k in ker if (k[0], k[1], SIM_NAME.get(k[2], k[2])) in sim),
                   key=lambda k: (k[0], k[2], k[1]))
     if not keys:
