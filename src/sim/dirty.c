@@ -349,12 +349,11 @@ static int balance(struct sim *s, struct sthread *t, uint64_t pages)
 	return 1;
 }
 
+/* Whether writer t is still paused; at the limit, its look after the pause. */
 int dirty_held(struct sim *s, struct sthread *t)
 {
 	struct dirty_task *p = &t->bdp;
 
-	if (!s->dirty.on)
-		return 0;
 	if (p->until_ns > s->now)
 		return 1;
 	if (!p->recheck)
