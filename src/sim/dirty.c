@@ -293,15 +293,18 @@ static int balance(struct sim *s, struct sthread *t, uint64_t pages)
 	int64_t now = jiffies_of(s->now), period, pause, maxp, minp;
 	uint64_t pos, rl, task_rl, nr_pause;
 
-	if (d->reclaimable > d->bg_thresh)
-		start_flusher(s);
+	/*
+	 * The kernel wakes the flusher here when more than bg_thresh is
+	 * dirty, and again above freerun whatever is dirty; either way it
+	 * writes only above bg_thresh (start_flusher), so one call is both.
+	 */
+	start_flusher(s);
 	if (d->nr <= freerun_ceiling(d)) {
 		p->paused_when = now;
 		p->nr_dirtied = 0;
 		p->nr_dirtied_pause = poll_interval(d->nr, d->thresh);
 		return 0;
 	}
-	start_flusher(s);	/* even in laptop mode */
 	d->exceeded = d->nr > d->thresh;
 	pos = position_ratio(d);
 	if (bw_due(s))
