@@ -82,6 +82,18 @@ void waitq_wake_at(struct sim *s, struct waitq *q, struct sthread **pp, uint64_t
 	heap_push(&s->heap, when, EV_THREAD, t, 0);
 }
 
+/*
+ * --tag-wake-us: how long a task woken in the block layer (for a request or
+ * by wbt) takes to run and ask again, the CPU scheduler's latency: random,
+ * 0 to twice the given mean. Without the option, 0.
+ */
+uint64_t waitq_wake_delay(struct sim *s)
+{
+	uint64_t mean = s->cfg->tag_wake_us > 0 ? (uint64_t)s->cfg->tag_wake_us * 1000 : 0;
+
+	return mean ? sim_rand(&s->rng) % (2 * mean) : 0;
+}
+
 void waitq_wake(struct sim *s, struct waitq *q, struct sthread **pp)
 {
 	waitq_wake_at(s, q, pp, s->now);

@@ -124,6 +124,7 @@ int host_setup(struct sim *s)
 	s->host.dev.nr_requests = s->tags.total;
 	s->host.host_data = s;
 	s->res->nr_requests = s->tags.total;
+	s->res->tag_wake_batch = s->tags.wake_batch;
 	wbt_init(s);
 	if (s->pol->init(s->sd, &s->host, c->tun)) {
 		free(s->sd);

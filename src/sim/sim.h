@@ -101,6 +101,7 @@ struct sim_result {
 	unsigned nr_requests;		/* the shared pool's size */
 	unsigned tags_max, tags_limited_max;	/* most held at once; under limit_depth */
 	uint64_t tag_waits;		/* submissions that slept for a request */
+	unsigned tag_wake_batch;	/* --tag-wake-us: sleepers woken per batch */
 	uint64_t wbt_waits;		/* submissions that slept in wbt */
 	uint64_t wbt_scale_downs, wbt_scale_ups;
 	unsigned wbt_min_depth;		/* wbt's smallest max_depth; 0 when off */

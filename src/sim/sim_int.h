@@ -172,6 +172,8 @@ struct tag_pool {
 	unsigned total, used;
 	unsigned limited;		/* used by requests allocated under limit_depth */
 	struct waitq wait;
+	unsigned wake_batch;		/* --tag-wake-us: sleepers woken per batch */
+	unsigned freed;			/* tags freed towards the next batch */
 };
 
 /* Writeback throttling state, as struct rq_wb and struct rq_depth in the kernel. */
@@ -325,6 +327,7 @@ static inline void waitq_add(struct waitq *q, struct sthread *t)
 /* Take *pp (a link in q) out of q and let its thread run now, or at when. */
 void waitq_wake(struct sim *s, struct waitq *q, struct sthread **pp);
 void waitq_wake_at(struct sim *s, struct waitq *q, struct sthread **pp, uint64_t when);
+uint64_t waitq_wake_delay(struct sim *s);	/* --tag-wake-us */
 
 /* pool.c */
 struct srq *rq_alloc(struct sim *s);

@@ -18,15 +18,37 @@
  * default a freed tag goes straight to the first waiter it fits (no
  * newcomer overtakes a waiter it would block), and a waiter kept back by a
  * limit does not block one behind it that is not. With --tag-wake-us the
- * kernel's way instead: the tag goes back to the pool and the first
- * sleeper wakes, to try again that much later, so a submitter asking in
+ * kernel's way instead: the tag goes back to the pool and sleepers wake,
+ * to try again a random 0 to 2 x US later (waitq_wake_delay(), wbt's wakes
+ * take as long), in a random order, so a submitter asking in
  * between (the reader whose read just completed) takes it first, and a
- * sleeper that finds none sleeps again at the back. One sleeper per freed
- * tag: sbitmap's wake_batch is 1 once min_shallow_depth is 1, as the shim
- * and mq-deadline set it (none's driver tags wake 4 at a time at depth
- * 32; not modelled).
+ * sleeper that finds none sleeps again at the back. Sleepers wake in
+ * batches, as sbitmap wakes them: every wake_batch tags freed while anyone
+ * sleeps wake wake_batch sleepers (6.2 on count per pool, 6.1 per wait
+ * queue; one FIFO here for sbitmap's eight). wake_batch is the pool's
+ * depth / 8, within 1..8, counting at most min_shallow_depth tags of each
+ * sbitmap word: 1 for an elevator with limit_depth (the shim and
+ * mq-deadline set min_shallow_depth to 1), 4 for none's driver tags at
+ * depth 32. Until a batch is complete the tags freed meanwhile are free
+ * to whoever asks, so a reader whose read just completed keeps its place.
  */
 #include "sim_int.h"
+
+/* sbq_calc_wake_batch(), for sbitmap's default word size of a depth */
+static unsigned tags_wake_batch(unsigned depth, unsigned min_shallow)
+{
+	unsigned shift = 6, word, batch;
+
+	if (depth >= 4)
+		while ((4u << shift) > depth)
+			shift--;
+	word = 1u << shift;
+	if (min_shallow < word)
+		depth = (depth >> shift) * min_shallow +
+			((depth & (word - 1)) < min_shallow ? depth & (word - 1) : min_shallow);
+	batch = depth / 8;
+	return batch < 1 ? 1 : batch > 8 ? 8 : batch;
+}
 
 void tags_init(struct sim *s)
 {
@@ -38,6 +60,9 @@ void tags_init(struct sim *s)
 		s->tags.total = s->qd;
 	else
 		s->tags.total = 2 * qd;
+	/* the policy's own ops: s->pol has a default limit_depth filled in */
+	s->tags.wake_batch = tags_wake_batch(s->tags.total,
+					     s->cfg->policy->limit_depth ? 1 : ~0u);
 }
 
 static ek_u32 tag_limit(struct sim *s, uint8_t dir, uint8_t sync)
@@ -93,10 +118,23 @@ void tag_put(struct sim *s, uint8_t limited)
 	if (limited)
 		s->tags.limited--;
 	if (s->cfg->tag_wake_us >= 0) {
-		/* the kernel's way: wake the first sleeper to retry, hand it nothing */
-		if (s->tags.wait.head)
+		/* the kernel's way: wake a batch of sleepers to retry, hand them nothing */
+		unsigned order[8], n, i;
+
+		if (!s->tags.wait.head || ++s->tags.freed < s->tags.wake_batch)
+			return;
+		s->tags.freed = 0;
+		n = s->tags.wake_batch < s->tags.wait.n ? s->tags.wake_batch : s->tags.wait.n;
+		/* which woken task runs first is the CPU scheduler's pick: a random order */
+		for (i = 0; i < n; i++) {
+			unsigned j = (unsigned)(sim_rand(&s->rng) % (i + 1));
+
+			order[i] = order[j];
+			order[j] = i;
+		}
+		for (i = 0; i < n; i++)
 			waitq_wake_at(s, &s->tags.wait, &s->tags.wait.head,
-				      s->now + (uint64_t)s->cfg->tag_wake_us * 1000);
+				      s->now + waitq_wake_delay(s) + order[i]);
 		return;
 	}
 	for (pp = &s->tags.wait.head; *pp; pp = &(*pp)->wnext) {

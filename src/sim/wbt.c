@@ -115,7 +115,7 @@ static void wake_all(struct sim *s)
 	while (w->wait.head && w->inflight < get_limit(s)) {
 		w->inflight++;
 		w->wait.head->wbt_granted = 1;
-		waitq_wake(s, &w->wait, &w->wait.head);
+		waitq_wake_at(s, &w->wait, &w->wait.head, s->now + waitq_wake_delay(s));
 	}
 }
 

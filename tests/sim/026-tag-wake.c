@@ -1,4 +1,4 @@
-/* DESCRIPTION: --tag-wake-us: a freed request wakes a sleeper to ask again later, and a submitter asking in between takes it (sbitmap); by default it goes straight to the first sleeper */
+/* DESCRIPTION: --tag-wake-us: freed requests wake sleepers in sbitmap's batches to ask again later, and a submitter asking in between takes them; by default each goes straight to the first sleeper */
 #include "simtest.h"
 
 #define NTHR 8
@@ -39,11 +39,40 @@ static double share_of_top4(int64_t wake_us, struct sim_result *r)
 	return all ? (double)top / (double)all : 0;
 }
 
+/* sbitmap's wake_batch for the pool a policy gets on a device */
+static unsigned wake_batch(const char *sched, const char *dev, unsigned nr_requests)
+{
+	struct sim_result r;
+	struct sim_config c;
+
+	st_config(&c, sched, dev, "randread", 1);
+	c.nr_requests = nr_requests;
+	c.ios = 10;
+	c.tag_wake_us = 0;
+	st_run(&c, &r);
+	return r.tag_wake_batch;
+}
+
 int main(void)
 {
 	struct sim_result handed, woken;
-	double h = share_of_top4(-1, &handed), w = share_of_top4(1000, &woken);
+	double h, w;
 
+	/* as the 6.12 guest's debugfs shows: none on ekdisk-hdd (32 driver tags) 4 */
+	CHECK(wake_batch("noop", "hdd", 0) == 4, "none at depth 32: wake_batch %u, not 4",
+	      wake_batch("noop", "hdd", 0));
+	CHECK(wake_batch("noop", "hdd", 128) == 8, "depth 128: wake_batch %u, not 8",
+	      wake_batch("noop", "hdd", 128));
+	CHECK(wake_batch("noop", "hdd", 16) == 2, "depth 16: wake_batch %u, not 2",
+	      wake_batch("noop", "hdd", 16));
+	/* min_shallow_depth 1 (a policy with limit_depth): one word's bit each */
+	CHECK(wake_batch("deadline-read", "hdd", 0) == 1, "deadline-read: wake_batch %u, not 1",
+	      wake_batch("deadline-read", "hdd", 0));
+	CHECK(wake_batch("fair-queue", "hdd", 0) == 1, "fair-queue: wake_batch %u, not 1",
+	      wake_batch("fair-queue", "hdd", 0));
+
+	h = share_of_top4(-1, &handed);
+	w = share_of_top4(1000, &woken);
 	printf("the 4 busiest of 8 readers over 4 requests: %.1f%% of the bytes handed to "
 	       "the first sleeper, %.1f%% woken to ask again 1 ms later (%llu / %llu sleeps)\n",
 	       100 * h, 100 * w, (unsigned long long)handed.tag_waits,
