@@ -53,6 +53,26 @@ static unsigned wake_batch(const char *sched, const char *dev, unsigned nr_reque
 	return r.tag_wake_batch;
 }
 
+/*
+ * Requests held on average by 48 random readers on hdd, each thinking 1 ms
+ * after its read, woken sleepers asking again at once: a request freed
+ * before its batch is complete lies free until its reader comes back.
+ */
+static double held(unsigned nr_requests, int64_t wake_us)
+{
+	struct sim_result r;
+	struct sim_config c;
+
+	st_config(&c, "noop", "hdd", "randread", 48);
+	c.nr_requests = nr_requests;
+	c.think_us = 1000;
+	c.ios = 1000000;
+	c.min_time_ns = c.time_limit_ns = 5000000000ULL;
+	c.tag_wake_us = wake_us;
+	st_run(&c, &r);
+	return r.avg_tags_used;
+}
+
 int main(void)
 {
 	struct sim_result handed, woken;
@@ -70,6 +90,13 @@ int main(void)
 	      wake_batch("deadline-read", "hdd", 0));
 	CHECK(wake_batch("fair-queue", "hdd", 0) == 1, "fair-queue: wake_batch %u, not 1",
 	      wake_batch("fair-queue", "hdd", 0));
+
+	h = held(32, 0);
+	printf("requests held of 32, 48 readers: %.2f woken in batches of 4, %.2f handed on; "
+	       "of 8 (batches of 1): %.2f\n", h, held(32, -1), held(8, 0));
+	CHECK(h < 31.8, "batches of 4: %.2f of 32 requests held, none left free", h);
+	CHECK(held(32, -1) > 31.99, "handed on: only %.2f of 32 requests held", held(32, -1));
+	CHECK(held(8, 0) > 7.99, "batches of 1: only %.2f of 8 requests held", held(8, 0));
 
 	h = share_of_top4(-1, &handed);
 	w = share_of_top4(1000, &woken);
