@@ -75,28 +75,31 @@ static double held(unsigned nr_requests, int64_t wake_us)
 
 int main(void)
 {
+	/* 4 as the 6.12 guest's debugfs shows for none on ekdisk-hdd (32 driver tags);
+	 * min_shallow_depth 1 (a policy with limit_depth): one bit of each word */
+	static const struct { const char *sched; unsigned nr_requests, batch; } batches[] = {
+		{ "noop", 0, 4 }, { "noop", 128, 8 }, { "noop", 16, 2 },
+		{ "deadline-read", 0, 1 }, { "fair-queue", 0, 1 },
+	};
 	struct sim_result handed, woken;
-	double h, w;
+	double h, w, b4, b1, off;
+	unsigned i;
 
-	/* as the 6.12 guest's debugfs shows: none on ekdisk-hdd (32 driver tags) 4 */
-	CHECK(wake_batch("noop", "hdd", 0) == 4, "none at depth 32: wake_batch %u, not 4",
-	      wake_batch("noop", "hdd", 0));
-	CHECK(wake_batch("noop", "hdd", 128) == 8, "depth 128: wake_batch %u, not 8",
-	      wake_batch("noop", "hdd", 128));
-	CHECK(wake_batch("noop", "hdd", 16) == 2, "depth 16: wake_batch %u, not 2",
-	      wake_batch("noop", "hdd", 16));
-	/* min_shallow_depth 1 (a policy with limit_depth): one word's bit each */
-	CHECK(wake_batch("deadline-read", "hdd", 0) == 1, "deadline-read: wake_batch %u, not 1",
-	      wake_batch("deadline-read", "hdd", 0));
-	CHECK(wake_batch("fair-queue", "hdd", 0) == 1, "fair-queue: wake_batch %u, not 1",
-	      wake_batch("fair-queue", "hdd", 0));
+	for (i = 0; i < sizeof(batches) / sizeof(batches[0]); i++) {
+		unsigned got = wake_batch(batches[i].sched, "hdd", batches[i].nr_requests);
 
-	h = held(32, 0);
+		CHECK(got == batches[i].batch, "%s, nr_requests %u: wake_batch %u, not %u",
+		      batches[i].sched, batches[i].nr_requests, got, batches[i].batch);
+	}
+
+	b4 = held(32, 0);
+	off = held(32, -1);
+	b1 = held(8, 0);
 	printf("requests held of 32, 48 readers: %.2f woken in batches of 4, %.2f handed on; "
-	       "of 8 (batches of 1): %.2f\n", h, held(32, -1), held(8, 0));
-	CHECK(h < 31.8, "batches of 4: %.2f of 32 requests held, none left free", h);
-	CHECK(held(32, -1) > 31.99, "handed on: only %.2f of 32 requests held", held(32, -1));
-	CHECK(held(8, 0) > 7.99, "batches of 1: only %.2f of 8 requests held", held(8, 0));
+	       "of 8 (batches of 1): %.2f\n", b4, off, b1);
+	CHECK(b4 < 31.8, "batches of 4: %.2f of 32 requests held, none left free", b4);
+	CHECK(off > 31.99, "handed on: only %.2f of 32 requests held", off);
+	CHECK(b1 > 7.99, "batches of 1: only %.2f of 8 requests held", b1);
 
 	h = share_of_top4(-1, &handed);
 	w = share_of_top4(1000, &woken);
