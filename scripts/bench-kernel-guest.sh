@@ -9,7 +9,7 @@
 # dbench's output, a meta file); the host parses them.
 # usage: bench-kernel-guest.sh OUTDIR   (OUTDIR/config.sh is written by the host:
 #   KVER KO_DIR DEVICES WORKLOADS THREADS RUNS SCHEDS RUNTIME, and optional
-#   BLKTRACE TUNES NR_REQUESTS PROBE)
+#   BLKTRACE WAKETRACE TUNES NR_REQUESTS PROBE)
 set -u
 OUT=${1:?usage: bench-kernel-guest.sh OUTDIR}
 # shellcheck source=/dev/null
@@ -399,6 +399,61 @@ trace_point() {
 	done
 }
 
+# wake_point DEVICE WORKLOAD THREADS SCHED... (--trace-wake): the point again,
+# one scheduler at a time for RUNTIME, with tracefs recording the block
+# layer's bio_queue, getrq and rq_complete and the scheduler's wakeup and
+# switch events over the middle half of the run: who waits for a request,
+# who wakes whom and how late (scripts/lib/waketrace.py reads it). Each
+# scheduler's trace goes to raw/DEVICE/wake/WORKLOAD-tTHREADS-SCHED.trace.gz,
+# and the driver's and scheduler's tags from debugfs, read half-way through
+# (depth, wake_batch, sleepers), to .tags beside it. A separate pass, so the
+# sweep's numbers carry no tracing cost.
+WAKE_EVENTS="block/block_bio_queue block/block_getrq block/block_rq_complete
+	sched/sched_wakeup sched/sched_switch"
+wake_point() {
+	local dev=$1 wl=$2 t=$3 s dir f ev fp tr=/sys/kernel/tracing
+	local skip=$((RUNTIME / 4)) span=$((RUNTIME / 2))
+	shift 3
+	[ "$span" -ge 1 ] || span=1
+	dir=$OUT/raw/$dev/wake
+	mkdir -p "$dir"
+	if [ ! -w "$tr/trace" ]; then
+		meta "wake_error.$dev" "no tracefs at $tr"
+		return 1
+	fi
+	echo 0 >"$tr/tracing_on"
+	echo 32768 >"$tr/buffer_size_kb"
+	for ev in $WAKE_EVENTS; do
+		echo 1 >"$tr/events/$ev/enable" || meta "wake_error.$dev" "no event $ev"
+	done
+	for s in "$@"; do
+		f=$dir/$wl-t$t-$s
+		sched_base "$s" >"$SYSQ/scheduler" || continue
+		"$TMP/tune.sh" "$s" 2>/dev/null
+		job_args "$wl" "$t" "wk-$s"
+		(cd "$TMP" && timeout $((RUNTIME + 120)) fio --output-format=json --group_reporting \
+			--ioengine=psync --filename="/dev/$DEV" --randrepeat=0 "${JOB[@]}" \
+			--time_based --runtime="$RUNTIME" >/dev/null 2>&1) &
+		fp=$!
+		sleep "$skip"
+		echo >"$tr/trace"
+		echo 1 >"$tr/tracing_on"
+		sleep $((span / 2))
+		grep -H . /sys/kernel/debug/block/"$DEV"/hctx0/{tags,sched_tags} >"$f.tags" 2>/dev/null
+		sleep $((span - span / 2))
+		echo 0 >"$tr/tracing_on"
+		gzip -c "$tr/trace" >"$f.trace.gz"
+		wait "$fp"
+		rm -f "$TMP"/wk-*_lat.*.log "$TMP"/wk-*_clat.*.log "$TMP"/wk-*_slat.*.log
+		log "$dev $wl t=$t: wake trace $s done"
+	done
+	for ev in $WAKE_EVENTS; do
+		echo 0 >"$tr/events/$ev/enable"
+	done
+	echo >"$tr/trace"
+	echo 1408 >"$tr/buffer_size_kb"
+}
+
 # dev_load PARAMS...: (re)load the profile's driver with PARAMS and set DEV's
 # variables; on failure records device_error.$dev and returns 1.
 dev_load() {
@@ -552,6 +607,9 @@ for dev in $DEVICES; do
 				run_point "$dev" "$wl" "$t" "${avail[@]}"
 				case " ${BLKTRACE:-} " in
 				*" $wl:$t "*) trace_point "$dev" "$wl" "$t" "${avail[@]}" ;;
+				esac
+				case " ${WAKETRACE:-} " in
+				*" $wl:$t "*) wake_point "$dev" "$wl" "$t" "${avail[@]}" ;;
 				esac
 			done
 		done

@@ -16,6 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 import kprobe  # noqa: E402
+import waketrace  # noqa: E402
 
 WL_DESC = {
     "seqread": "sequential reads, 128 KiB O_DIRECT, sync (psync), a region per thread",
@@ -419,6 +420,34 @@ def blktrace_rows(out, dev, points, scheds, kernel, failures):
     return rows
 
 
+def waketrace_rows(out, dev, points, scheds, kernel, meta, failures):
+    """Print each scheduler's wake trace for the --trace-wake points; JSON rows."""
+    rows = []
+    for p in points:
+        wl, t = p.split(":")
+        print()
+        print(f"== {dev} / {wl} / {t} threads: waking for a request (tracefs, the middle "
+              "half of a separate run per scheduler; times from a task's request completing)")
+        for v in meta.get(f"wake_error.{dev}", []):
+            print(f"  wake trace error: {v}")
+        for s in scheds:
+            base = os.path.join(out, "raw", dev, "wake", f"{wl}-t{t}-{s}")
+            vals = waketrace.load(base + ".trace.gz")
+            if not vals:
+                if os.path.isdir(os.path.dirname(base)):
+                    failures.append(f"{dev}/{wl}/t{t}/{s}: no wake trace ({base}.trace.gz)")
+                continue
+            print(f"-- {s}")
+            waketrace.print_table(vals, waketrace.tags(base + ".tags"))
+            rows += [{"kernel": kernel, "device": dev, "workload": wl, "threads": int(t),
+                      "sched": s, **r} for r in waketrace.rows(vals)]
+    if rows:
+        print("  done -> woken: its I/O wait (a reader) or wbt (the writer) ends; woken -> running:"
+              " CPU delay; wakes per next > 1: sleeps for a tag or wbt lost; slept: bio to"
+              " request; done -> waiter woken: any completion to a waiting task's wakeup")
+    return rows
+
+
 def main(argv):
     args = argv[1:]
     json_out = None
@@ -537,11 +566,14 @@ def main(argv):
             if wl != "dbench":
                 probed += [{"kernel": kernel, **r} for r in
                            kprobe.rows(out, dev, wl, threads, scheds, SW)]
-    traced = []
+    traced, woken = [], []
     for dev in devices:
         points = cfg.get("BLKTRACE", "").split()
         if points:
             traced += blktrace_rows(out, dev, points, scheds, kernel, failures)
+        points = cfg.get("WAKETRACE", "").split()
+        if points:
+            woken += waketrace_rows(out, dev, points, scheds, kernel, meta, failures)
     if failures:
         print()
         print("failed points (left out of the tables):")
@@ -551,7 +583,7 @@ def main(argv):
         with open(json_out, "w") as f:
             json.dump({"kernel": kernel, "config": cfg, "meta": meta,
                        "results": results, "walls": walls, "failures": failures,
-                       "blktrace": traced, "probe": probed,
+                       "blktrace": traced, "wake": woken, "probe": probed,
                        "plot_fields": {wl: plot_fields(wl) for wl in workloads}},
                       f, indent=1)
             f.write("\n")

@@ -20,6 +20,7 @@
 #          [--device nullb|nullb-rot|ekdisk-PROFILE[,...]] [--workloads seqread,...]
 #          [--runtime SECONDS] [--json FILE] [--out DIR] [--report-only DIR]
 #          [--plot DIR] [--blktrace WORKLOAD:THREADS[,...]]
+#          [--trace-wake WORKLOAD:THREADS[,...]]
 #          [--tune NAME=VALUE[,...]] [--nr-requests N] [--probe]
 #   --kernel       an installed release (default: the newest 6.1)
 #   --device       nullb: 100 us/request, depth 32, non-rotational;
@@ -47,6 +48,11 @@
 #   --blktrace     after these points' sweep, each scheduler again for --runtime
 #                  under blktrace; btt's averages: I2D (inserted to dispatched,
 #                  in the scheduler), Q2D (queued to dispatched), D2C (device)
+#   --trace-wake   after these points' sweep, each scheduler again for --runtime
+#                  under tracefs (block and sched events, the middle half of
+#                  the run): how long after its request completes a task asks
+#                  for the next, how often it sleeps for one, how late the
+#                  tag sleepers are woken (scripts/lib/waketrace.py)
 # Bad arguments exit 2 with a one-line reason.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -57,6 +63,7 @@ cd "$(dirname "$0")/.." || exit 1
 
 ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write startup dbench"
 kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only="" plot="" blktrace=""
+waketrace=""
 tunes="" nr_requests="" probe=0
 scheds=none,mq-deadline,kyber,bfq,deadline-read,anticipatory
 # The default sweep: the fio workloads up to read-vs-write; startup and
@@ -77,6 +84,7 @@ while [ $# -gt 0 ]; do
 	--report-only) need "$@"; report_only=$2; shift 2 ;;
 	--plot) need "$@"; plot=$2; shift 2 ;;
 	--blktrace) need "$@"; blktrace=$2; shift 2 ;;
+	--trace-wake) need "$@"; waketrace=$2; shift 2 ;;
 	--tune) need "$@"; tunes=${tunes:+$tunes,}$2; shift 2 ;;
 	--nr-requests) need "$@"; nr_requests=$2; shift 2 ;;
 	--probe) probe=1; shift ;;
@@ -101,17 +109,23 @@ list_check --scheds "$scheds" '^[a-z0-9][a-z0-9_-]*(\+[a-z][a-z0-9_]*=-?[0-9]{1,
 EKDISK_PROFILES="hdd hdd-laptop hdd-2002 ssd null"
 list_check --device "$device" "^(nullb|nullb-rot|ekdisk-(${EKDISK_PROFILES// /|}))\$"
 list_check --workloads "$workloads" "^(${ALL_WORKLOADS// /|})$"
-if [ -n "$blktrace" ]; then
-	list_check --blktrace "$blktrace" "^(${ALL_WORKLOADS// /|}):[1-9][0-9]{0,2}\$"
-	for p in ${blktrace//,/ }; do
-		[ "${p%%:*}" != dbench ] || die2 "--blktrace: $p: dbench is not traced (fio workloads only)"
-		case ",$workloads," in *",${p%%:*},"*) ;; *) die2 "--blktrace: $p: ${p%%:*} is not in --workloads" ;; esac
-		case ",$threads," in *",${p#*:},"*) ;; *) die2 "--blktrace: $p: ${p#*:} is not in --threads" ;; esac
+# point_check OPTION VALUE: a list of WORKLOAD:THREADS points of the sweep.
+point_check() {
+	local p
+	list_check "$1" "$2" "^(${ALL_WORKLOADS// /|}):[1-9][0-9]{0,2}\$"
+	for p in ${2//,/ }; do
+		[ "${p%%:*}" != dbench ] || die2 "$1: $p: dbench is not traced (fio workloads only)"
+		case ",$workloads," in *",${p%%:*},"*) ;; *) die2 "$1: $p: ${p%%:*} is not in --workloads" ;; esac
+		case ",$threads," in *",${p#*:},"*) ;; *) die2 "$1: $p: ${p#*:} is not in --threads" ;; esac
 	done
+}
+if [ -n "$blktrace" ]; then
+	point_check --blktrace "$blktrace"
 	for c in blktrace blkparse btt; do
 		command -v "$c" >/dev/null || die "--blktrace: $c is not installed; run make deps"
 	done
 fi
+[ -z "$waketrace" ] || point_check --trace-wake "$waketrace"
 # A value a scheduler refuses is recorded in the guest, not fatal.
 queue_set_check "$tunes" "$nr_requests"
 if [ -n "$json" ]; then
@@ -177,6 +191,7 @@ RUNS=$runs
 SCHEDS='${scheds//,/ }'
 RUNTIME=$runtime
 BLKTRACE='${blktrace//,/ }'
+WAKETRACE='${waketrace//,/ }'
 TUNES='${tunes//,/ }'
 NR_REQUESTS='$nr_requests'
 PROBE=$probe
@@ -188,7 +203,9 @@ n_wl=$(tr , '\n' <<<"$workloads" | wc -l)
 n_dev=$(tr , '\n' <<<"$device" | wc -l)
 points=$((n_scheds * n_thr * n_wl * n_dev * runs))
 # Per point: the runtime plus fio start-up, sync and drop_caches under TCG.
-est=$((points * (runtime + 3) + 60))
+# The traced points' passes: each scheduler once more, per device.
+traced=$(tr , '\n' <<<"${blktrace:+$blktrace,}$waketrace" | grep -c .)
+est=$(((points + traced * n_scheds * n_dev) * (runtime + 3) + 60))
 limit=$((est * 3 + 300))
 echo "bench-kernel: booting $kernel for $points points (~$((est / 60)) min); raw results in $out" >&2
 start=$SECONDS

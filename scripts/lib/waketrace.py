@@ -1,0 +1,246 @@
+"""Who waits for a request, and how late it is woken (bench-kernel --trace-wake).
+
+The guest (bench-kernel-guest.sh, wake_point) records tracefs's
+block_bio_queue, block_getrq, block_rq_complete, sched_wakeup and
+sched_switch over the middle half of one scheduler's run into
+raw/DEVICE/wake/WL-tT-SCHED.trace.gz, and debugfs's hctx0/tags and
+sched_tags half-way through into .tags beside it.
+
+A request belongs to the task whose block_getrq allocated it (its first
+sector names it until block_rq_complete). Per direction (read: the fio
+readers; write: whoever allocates write requests, the flusher's kworker for
+buffered writes), over each task's requests:
+  done -> woken     its request completed; the task's next wakeup (the
+                    reader's I/O wait ends; the flusher's, wbt's)
+  woken -> running  that wakeup until the task is switched in: CPU delay
+  done -> next      the completion until the task's next request
+  wakes per next    wakeups in between: 1 when it got the next at its first
+                    try; each one more is a sleep for a tag (or wbt) lost
+  slept %           share of requests whose task slept between its bio and
+                    the request (block_bio_queue to block_getrq)
+  slept ms          how long those waited
+  last wake -> rq   the last of those wakeups until the request
+and over all tasks that wait between a bio and its request:
+  done -> waiter woken  the latest completion before each wakeup of one
+  woken per done        how many are woken per completion that wakes any
+Only what the trace holds is counted: a request allocated before the trace
+started, or completed after it stopped, is left out.
+"""
+import gzip
+import re
+import statistics
+
+EVENT = re.compile(r"^\s*(.+)-(\d+)\s+(?:\(\s*\S+\)\s+)?\[\d+\]\s+(?:\S+\s+)?([\d.]+): (\w+): (.*)$")
+# "253,0 RS 778143488 + 256 [fio]"; block_rq_complete adds "() " before
+# the sector (and an I/O priority after the count on 6.12).
+RQ = re.compile(r"(\d+,\d+) (\S+) (?:\(.*?\) )?(\d+) \+ (\d+)")
+WAKE_PID = re.compile(r"\bpid=(\d+)")
+NEXT_PID = re.compile(r"next_pid=(\d+)")
+
+# (key, direction or None, label, unit): the report's rows in order.
+METRICS = (
+    ("done_to_wake", "read", "done -> woken", "us"),
+    ("wake_to_run", "read", "woken -> running", "us"),
+    ("done_to_next", "read", "done -> next", "us"),
+    ("wakes_per_next", "read", "wakes per next", ""),
+    ("slept_share", "read", "slept", "%"),
+    ("slept", "read", "slept", "ms"),
+    ("last_wake_to_rq", "read", "last wake -> rq", "us"),
+    ("done_to_wake", "write", "done -> woken", "us"),
+    ("wake_to_run", "write", "woken -> running", "us"),
+    ("done_to_next", "write", "done -> next", "us"),
+    ("wakes_per_next", "write", "wakes per next", ""),
+    ("slept_share", "write", "slept", "%"),
+    ("slept", "write", "slept", "ms"),
+    ("last_wake_to_rq", "write", "last wake -> rq", "us"),
+    ("done_to_waiter_wake", None, "done -> waiter woken", "us"),
+    ("woken_per_done", None, "woken per done", ""),
+)
+
+
+def direction(rwbs):
+    if "W" in rwbs:
+        return "write"
+    if "R" in rwbs:
+        return "read"
+    return None
+
+
+def events(lines):
+    """(time s, event, pid, args) per trace line, in the trace's order."""
+    for line in lines:
+        m = EVENT.match(line)
+        if m:
+            yield float(m.group(3)), m.group(4), int(m.group(2)), m.group(5)
+
+
+def analyse(lines):
+    """{(key, direction): [values]} from a trace's lines (see the module's
+    description). Times in us, slept in ms, slept_share in % (one value)."""
+    vals = {}
+
+    def add(key, d, v):
+        vals.setdefault((key, d), []).append(v)
+
+    owner = {}      # first sector -> (pid, direction) of a request allocated
+    done = {}       # pid -> (time, direction) its request completed
+    woken = {}      # pid -> wakeup times since that completion
+    running = {}    # pid -> when it was first switched in after that
+    queued = {}     # pid -> time of its latest bio
+    q_wakes = {}    # pid -> wakeups since its latest bio
+    got = {}        # direction -> [requests, of them slept]
+    last_done = None
+    per_done = {}   # completion time -> waiters it woke
+    for t, ev, pid, a in events(lines):
+        if ev == "block_bio_queue":
+            queued[pid] = t
+            q_wakes[pid] = []
+        elif ev == "block_getrq":
+            m = RQ.match(a)
+            d = m and direction(m.group(2))
+            if not d:
+                continue
+            owner[int(m.group(3))] = (pid, d)
+            if pid in done:
+                dt, dd = done.pop(pid)
+                w = woken.pop(pid, [])
+                add("done_to_next", dd, (t - dt) * 1e6)
+                add("wakes_per_next", dd, len(w))
+                if w:
+                    add("done_to_wake", dd, (w[0] - dt) * 1e6)
+                    if pid in running:
+                        add("wake_to_run", dd, (running[pid] - w[0]) * 1e6)
+                running.pop(pid, None)
+            n = got.setdefault(d, [0, 0])
+            n[0] += 1
+            if pid in queued:
+                w = q_wakes.pop(pid)
+                if w:
+                    n[1] += 1
+                    add("slept", d, (t - queued.pop(pid)) * 1e3)
+                    add("last_wake_to_rq", d, (t - w[-1]) * 1e6)
+                queued.pop(pid, None)
+        elif ev == "block_rq_complete":
+            m = RQ.match(a)
+            if not m:
+                continue
+            last_done = t
+            o = owner.pop(int(m.group(3)), None)
+            if o:
+                done[o[0]] = (t, o[1])
+                woken[o[0]] = []
+                running.pop(o[0], None)
+        elif ev == "sched_wakeup":
+            m = WAKE_PID.search(a)
+            if not m:
+                continue
+            p = int(m.group(1))
+            if p in woken:
+                woken[p].append(t)
+            if p in q_wakes:
+                q_wakes[p].append(t)
+                if last_done is not None:
+                    add("done_to_waiter_wake", None, (t - last_done) * 1e6)
+                    per_done[last_done] = per_done.get(last_done, 0) + 1
+        elif ev == "sched_switch":
+            m = NEXT_PID.search(a)
+            if m:
+                p = int(m.group(1))
+                if woken.get(p) and p not in running:
+                    running[p] = t
+    for d, (n, slept) in got.items():
+        vals[("slept_share", d)] = [100.0 * slept / n]
+    if per_done:
+        vals[("woken_per_done", None)] = list(per_done.values())
+    return vals
+
+
+def summary(v):
+    """n, p10, median, p90 and mean of a list of values."""
+    s = sorted(v)
+    return {"n": len(s), "p10": s[len(s) // 10], "p50": statistics.median(s),
+            "p90": s[9 * len(s) // 10], "mean": statistics.mean(s)}
+
+
+def load(path):
+    """The analysis of a .trace.gz (or plain) trace; None when unreadable."""
+    try:
+        op = gzip.open if path.endswith(".gz") else open
+        with op(path, "rt", errors="replace") as f:
+            return analyse(f)
+    except (OSError, EOFError):
+        return None
+
+
+def tags(path):
+    """{"tags"|"sched_tags": {field: value}} from a .tags file (grep -H of
+    debugfs hctx0/tags and sched_tags); {} when there is none."""
+    out = {}
+    try:
+        lines = open(path).read().splitlines()
+    except OSError:
+        return out
+    for line in lines:
+        name, _, kv = line.partition(":")
+        k, eq, v = kv.partition("=")
+        if eq and k in ("depth", "busy", "wake_batch", "ws_active"):
+            # The first of each (bitmap_tags; breserved_tags come after).
+            out.setdefault(name.rsplit("/", 1)[-1], {}).setdefault(k, v)
+    return out
+
+
+def fmt(v, unit):
+    if unit in ("us", "ms"):
+        return f"{v:.0f}" if abs(v) >= 10 else f"{v:.1f}"
+    return f"{v:.1f}" if unit == "%" else f"{v:.2g}" if v < 10 else f"{v:.0f}"
+
+
+def print_table(vals, tg, width=8):
+    """The rows of one scheduler's trace (vals from analyse, tg from tags)."""
+    for k in ("tags", "sched_tags"):
+        if k in tg:
+            print(f"  {k}: " + ", ".join(f"{f} {tg[k][f]}" for f in
+                                         ("depth", "busy", "wake_batch", "ws_active") if f in tg[k]))
+    print(f"  {'':<6} {'':<26} {'n':>{width}} {'p10':>{width}} {'median':>{width}} "
+          f"{'p90':>{width}} {'mean':>{width}}")
+    for key, d, label, unit in METRICS:
+        v = vals.get((key, d))
+        if not v:
+            continue
+        name = f"{label} ({unit})" if unit else label
+        if key == "slept_share":
+            print(f"  {d or 'any':<6} {name:<26} {'':>{width}} {'':>{width}} "
+                  f"{fmt(v[0], unit):>{width}}")
+            continue
+        s = summary(v)
+        print(f"  {d or 'any':<6} {name:<26} {s['n']:>{width}} "
+              + " ".join(f"{fmt(s[q], unit):>{width}}" for q in ("p10", "p50", "p90", "mean")))
+
+
+def rows(vals):
+    """JSON rows, one per metric and direction."""
+    out = []
+    for key, d, _, unit in METRICS:
+        v = vals.get((key, d))
+        if v:
+            # The trace's clock counts whole us: no more digits than that.
+            s = {"value": v[0]} if key == "slept_share" else summary(v)
+            out.append({"metric": key, "dir": d, "unit": unit,
+                        **{k: round(x, 3) for k, x in s.items()}})
+    return out
+
+
+if __name__ == "__main__":
+    import sys
+    if len(sys.argv) != 2:
+        print("usage: waketrace.py TRACE[.gz]", file=sys.stderr)
+        sys.exit(2)
+    r = load(sys.argv[1])
+    if r is None:
+        print(f"waketrace: cannot read {sys.argv[1]}", file=sys.stderr)
+        sys.exit(1)
+    t = sys.argv[1]
+    for suffix in (".trace.gz", ".trace"):
+        if t.endswith(suffix):
+            t = t[:-len(suffix)] + ".tags"
+    print_table(r, tags(t) if t.endswith(".tags") else {})

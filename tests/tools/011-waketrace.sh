@@ -1,0 +1,101 @@
+#!/bin/bash
+# shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
+DESCRIPTION="bench-kernel --trace-wake: waketrace.py's delays, sleeps and shares from a made-up tracefs trace (6.12 and 6.1 lines), and the report's section"
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+B=$TOP/scripts/bench-kernel.sh
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# shellcheck source=tests/tools/usage.sh
+. "$(dirname "$0")/usage.sh"
+expect_usage --match "--trace-wake: invalid item 'randread'" "$B" --trace-wake randread
+expect_usage --match "--trace-wake: randread:16: 16 is not in --threads" "$B" --threads 1,4 --trace-wake randread:16
+expect_usage --match "--trace-wake: dbench:4: dbench is not traced" "$B" --workloads dbench --threads 4 --trace-wake dbench:4
+expect_usage --match "--trace-wake: seqread:4: seqread is not in --workloads" "$B" --workloads randread --threads 4 --trace-wake seqread:4
+
+# Reader 100 reads twice: 50 us from its first read's end to its wakeup,
+# 100 us to running, its next request 400 us after the end. Its second
+# read ends at 1.020000; its bio at 1.020300 finds no tag; it is woken at
+# 1.021000 (100 us after the writer's request ends) and 1.030000 (500 us
+# after reader 101's, a 6.1 line) and gets one 200 us later: 10200 us
+# from the end, 3 wakeups, 9.9 ms asleep. The writer 200's request ends at
+# 1.020900, wbt wakes it 300 us later, running after 50 us, its next
+# request 500 us after the end without sleeping. Reads: 4 requests, 1 of
+# them slept (25%); writes: 2, none slept.
+mkdir -p "$T/run/raw/nullb/wake"
+tr=$T/run/raw/nullb/wake/randread-t4-none.trace
+ev() { printf '%16s-%-7s [000] d..2.  %s: %s\n' "$1" "$2" "$3" "$4"; }
+sw() { ev "$1" "$2" "$3" "sched_switch: prev_comm=x prev_pid=$2 prev_prio=120 prev_state=S ==> next_comm=fio next_pid=$4 next_prio=120"; }
+wk() { ev "<idle>" 0 "$1" "sched_wakeup: comm=fio pid=$2 prio=120 target_cpu=000"; }
+{
+	echo "# tracer: nop"
+	ev fio 100 1.000000 "block_getrq: 253,0 RS 1000 + 256 [fio]"
+	ev fio 101 1.002000 "block_getrq: 253,0 RS 9000 + 256 [fio]"
+	ev "<idle>" 0 1.010000 "block_rq_complete: 253,0 RS () 1000 + 256 be,0,4 [0]"
+	wk 1.010050 100
+	sw swapper/0 0 1.010150 100
+	ev fio 100 1.010300 "block_bio_queue: 253,0 RS 1256 + 256 [fio]"
+	ev fio 100 1.010400 "block_getrq: 253,0 RS 1256 + 256 [fio]"
+	ev kworker/u8:12 200 1.015000 "block_getrq: 253,0 W 5000 + 8 [kworker/u8:12]"
+	ev "<idle>" 0 1.020000 "block_rq_complete: 253,0 RS () 1256 + 256 be,0,4 [0]"
+	wk 1.020100 100
+	sw swapper/0 0 1.020200 100
+	ev fio 100 1.020300 "block_bio_queue: 253,0 RS 1512 + 256 [fio]"
+	ev "<idle>" 0 1.020900 "block_rq_complete: 253,0 W () 5000 + 1024 be,0,4 [0]"
+	wk 1.021000 100
+	wk 1.021200 200
+	sw swapper/0 0 1.021250 200
+	ev kworker/u8:12 200 1.021300 "block_bio_queue: 253,0 W 6024 + 8 [kworker/u8:12]"
+	ev kworker/u8:12 200 1.021400 "block_getrq: 253,0 W 6024 + 8 [kworker/u8:12]"
+	ev "<idle>" 0 1.029500 "block_rq_complete: 253,0 RS () 9000 + 256 [0]"
+	wk 1.029600 101
+	wk 1.030000 100
+	ev fio 100 1.030200 "block_getrq: 253,0 RS 1512 + 256 [fio]"
+} >"$tr"
+gzip "$tr"
+printf '%s\n' "/sys/kernel/debug/block/nullb0/hctx0/tags:depth=32" \
+	"/sys/kernel/debug/block/nullb0/hctx0/tags:busy=32" \
+	"/sys/kernel/debug/block/nullb0/hctx0/tags:wake_batch=4" \
+	"/sys/kernel/debug/block/nullb0/hctx0/tags:ws_active=33" \
+	"/sys/kernel/debug/block/nullb0/hctx0/tags:depth=0" >"${tr%.trace}.tags"
+
+out=$(python3 "$TOP/scripts/lib/waketrace.py" "$tr.gz") || fail "waketrace.py exit $?: $out"
+printf '%s\n' "$out"
+row() { # DIR LABEL N P10 MEDIAN P90 MEAN
+	printf '%s\n' "$out" | grep -qE "^  $1 +$2 +$3 +$4 +$5 +$6 +$7\$" || fail "row '$1 $2' is not: $3 $4 $5 $6 $7"
+}
+row read 'done -> woken \(us\)' 2 50 75 100 75
+row read 'woken -> running \(us\)' 2 100 100 100 100
+row read 'done -> next \(us\)' 2 400 5300 10200 5300
+row read 'wakes per next' 2 1 2 3 2
+row read 'slept \(ms\)' 1 9.9 9.9 9.9 9.9
+row read 'last wake -> rq \(us\)' 1 200 200 200 200
+row write 'done -> woken \(us\)' 1 300 300 300 300
+row write 'woken -> running \(us\)' 1 50 50 50 50
+row write 'done -> next \(us\)' 1 500 500 500 500
+row write 'wakes per next' 1 1 1 1 1
+row any 'done -> waiter woken \(us\)' 2 100 300 500 300
+row any 'woken per done' 2 1 1 1 1
+printf '%s\n' "$out" | grep -qE '^  read +slept \(%\) +25\.0$' || fail "read slept share not 25%"
+printf '%s\n' "$out" | grep -qE '^  write +slept \(%\) +0\.0$' || fail "write slept share not 0%"
+printf '%s\n' "$out" | grep -qx '  tags: depth 32, busy 32, wake_batch 4, ws_active 33' || fail "tags line wrong"
+
+# The report: bench-kernel --report-only over a run with a --trace-wake point.
+R=$T/run
+printf '%s\n' "KVER='9.9.9-test'" "KO_DIR='/nonexistent'" "DEVICES='nullb'" "WORKLOADS='randread'" \
+	"THREADS='4'" "RUNS=1" "SCHEDS='none anticipatory'" "RUNTIME=5" "WAKETRACE='randread:4'" >"$R/config.sh"
+printf '%s\n' "kernel 9.9.9-test" "device.nullb null_blk test" >"$R/meta.txt"
+out=$("$B" --report-only "$R" --json "$T/r.json") || fail "report exit $?: $out"
+printf '%s\n' "$out" | grep -q '^== nullb / randread / 4 threads: waking for a request' || fail "no wake section"
+printf '%s\n' "$out" | grep -qE '^  read +done -> next \(us\) +2 +400 ' || fail "no wake rows in the report"
+printf '%s\n' "$out" | grep -q 'nullb/randread/t4/anticipatory: no wake trace' || fail "a missing trace not listed"
+python3 - "$T/r.json" <<'EOF' || fail "JSON wrong"
+import json, sys
+w = {(x["sched"], x["metric"], x["dir"]): x for x in json.load(open(sys.argv[1]))["wake"]}
+assert w[("none", "done_to_next", "read")]["p50"] == 5300, w
+assert w[("none", "slept_share", "read")]["value"] == 25.0, w
+assert w[("none", "woken_per_done", None)]["n"] == 2, w
+assert not any(k[0] == "anticipatory" for k in w), w
+EOF
+echo ok
