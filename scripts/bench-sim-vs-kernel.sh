@@ -12,6 +12,7 @@
 #          [--scheds none,deadline-read,anticipatory,fair-queue]
 #          [--runtime SECONDS] [--runs N] [--limit PCT] [--out DIR]
 #          [--report-only DIR] [--tune NAME=VALUE[,...]] [--nr-requests N] [--probe]
+#          [--calibrate]
 #   --kernel       an installed release (bench-kernel.sh's default: the newest 6.1)
 #   --runtime      seconds per kernel point (fio time_based); the simulator's
 #                  threads run exactly as long in simulated time (--min-time
@@ -28,6 +29,15 @@
 #                  and set beside the simulator's: writes in flight under
 #                  wbt, requests held and waited for, on the device, KiB per
 #                  write request
+#   --calibrate    trace the kernel's every point once more (bench-kernel.sh
+#                  --trace-wake) and run the simulator per point and
+#                  scheduler with what the trace measured: --think, the
+#                  readers' median time from a read's completion to their
+#                  next bio (fio and the system call under TCG, where the
+#                  simulator assumes 0, or 100 us for read-vs-write), and
+#                  --tag-wake-us, how late a task asleep for a request (or
+#                  for wbt) asks again; the values go to calibration.txt
+#                  and head the report
 # Both hosts: O_DIRECT reads of 128 KiB (sequential) and 4 KiB (random), no
 # read-ahead; read-vs-write adds one streaming writer of 128 KiB, buffered:
 # the kernel runs first, and the simulator's writer gets the dirty limits
@@ -43,7 +53,7 @@ cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/cli.sh
 kernel="" profile=hdd workloads=seqread,randread,read-vs-write threads=1,4,16
 scheds=none,deadline-read,anticipatory,fair-queue runtime=10 runs=1 limit=25 out="" report_only=""
-tunes="" nr_requests="" probe=()
+tunes="" nr_requests="" probe=() calibrate=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;
@@ -59,6 +69,7 @@ while [ $# -gt 0 ]; do
 	--tune) need "$@"; tunes=${tunes:+$tunes,}$2; shift 2 ;;
 	--nr-requests) need "$@"; nr_requests=$2; shift 2 ;;
 	--probe) probe=(--probe); shift ;;
+	--calibrate) calibrate=1; shift ;;
 	-h | --help) sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
 	*) die2 "unknown option '$1' (see --help)" ;;
 	esac
@@ -68,6 +79,7 @@ if [ -n "$report_only" ]; then
 	for f in sim.json kernel.json; do
 		[ -s "$report_only/$f" ] || die2 "--report-only: $report_only has no $f"
 	done
+	[ ! -s "$report_only/calibration.txt" ] || cat "$report_only/calibration.txt"
 	exec "${cmp[@]}" "$report_only/sim.json" "$report_only/kernel.json"
 fi
 [[ $runtime =~ ^[1-9][0-9]*$ ]] || die2 "--runtime: '$runtime' is not a whole number of seconds"
@@ -107,6 +119,13 @@ max_kb=$((max_kb / 2))
 echo "bench-sim-vs-kernel: kernel, ekdisk-$profile" >&2
 k=()
 [ -z "$kernel" ] || k=(--kernel "$kernel")
+if [ "$calibrate" = 1 ]; then
+	pts=""
+	for w in ${workloads//,/ }; do
+		for t in ${threads//,/ }; do pts=${pts:+$pts,}$w:$t; done
+	done
+	k+=(--trace-wake "$pts")
+fi
 scripts/bench-kernel.sh "${k[@]}" --device "ekdisk-$profile" --workloads "$workloads" \
 	--threads "$threads" --scheds "$scheds" --runtime "$runtime" --runs "$runs" "${kern_set[@]}" "${probe[@]}" \
 	--out "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
@@ -118,6 +137,29 @@ read -r dirty dirty_bg < <(sed -n "s/^dirty_bytes\.ekdisk-$profile //p" "$out/ke
 [[ $dirty =~ ^[1-9][0-9]*$ && $dirty_bg =~ ^[1-9][0-9]*$ ]] ||
 	die "no dirty_bytes.ekdisk-$profile in $out/kernel-raw/meta.txt"
 echo "bench-sim-vs-kernel: simulator, $profile (threads split $cap_gb GB as the kernel's jobs do)" >&2
+# --calibrate: "WORKLOAD THREADS SCHED THINK_US TAG_WAKE_US" per traced point.
+declare -A cal=()
+if [ "$calibrate" = 1 ]; then
+	python3 scripts/lib/waketrace.py --sim-options "$out/kernel.json" >"$out/calibration.raw" ||
+		die "no wake traces in $out/kernel.json"
+	while read -r w t s think wake; do
+		cal[$w:$t:$s]="--think $think"
+		[ "$wake" = - ] || cal[$w:$t:$s]+=" --tag-wake-us $wake"
+	done <"$out/calibration.raw"
+	{
+		echo "calibrated from the kernel's traces (the simulator's options per point; - : the simulator's default):"
+		printf '  %-14s %7s  %-14s %9s %14s\n' workload threads scheduler "--think" "--tag-wake-us"
+		for w in ${workloads//,/ }; do
+			for t in ${threads//,/ }; do
+				for s in ${scheds//,/ }; do
+					read -r _ _ _ think wake < <(grep "^$w $t $s " "$out/calibration.raw")
+					printf '  %-14s %7s  %-14s %9s %14s\n' "$w" "$t" "$s" "${think:--}" "${wake:--}"
+				done
+			done
+		done
+	} >"$out/calibration.txt"
+	rm -f "$out/calibration.raw"
+fi
 parts=()
 for w in ${workloads//,/ }; do
 	case $w in
@@ -125,14 +167,34 @@ for w in ${workloads//,/ }; do
 	read-vs-write) opts=(--block 128k --bg-block 128k --readahead 0 --size $((span / 2))) ;;
 	*) opts=(--block 128k --readahead 0 --size "$span") ;;
 	esac
-	build/elvkit-sim --sched "$simscheds" --device "$profile" --workload "$w" \
-		--threads "$threads" --min-time "$runtime" --time-limit "$runtime" --runs "$runs" --max-kb "$max_kb" \
-		--dirty-kb $((dirty / 1024)) --dirty-bg-kb $((dirty_bg / 1024)) \
-		"${opts[@]}" "${sim_set[@]}" \
-		--json "$out/sim-$w.json" >"$out/sim-$w.txt" || die2 "elvkit-sim failed on $w (see $out/sim-$w.txt)"
-	parts+=("$out/sim-$w.json")
+	# One run of all points, or with --calibrate one per point and
+	# scheduler with that point's options.
+	runs_of=("$threads $simscheds")
+	if [ "$calibrate" = 1 ]; then
+		runs_of=()
+		for t in ${threads//,/ }; do
+			for s in ${scheds//,/ }; do runs_of+=("$t $s"); done
+		done
+	fi
+	for ts in "${runs_of[@]}"; do
+		read -r t s <<<"$ts"
+		extra=() j=$out/sim-$w.json
+		if [ "$calibrate" = 1 ]; then
+			# shellcheck disable=SC2206 # the options' words
+			extra=(${cal[$w:$t:$s]:-})
+			j=$out/sim-$w-t$t-$s.json
+			[ "$s" != none ] || s=noop
+		fi
+		build/elvkit-sim --sched "$s" --device "$profile" --workload "$w" \
+			--threads "$t" --min-time "$runtime" --time-limit "$runtime" --runs "$runs" --max-kb "$max_kb" \
+			--dirty-kb $((dirty / 1024)) --dirty-bg-kb $((dirty_bg / 1024)) \
+			"${opts[@]}" "${sim_set[@]}" "${extra[@]}" \
+			--json "$j" >"${j%.json}.txt" || die2 "elvkit-sim failed on $w (see ${j%.json}.txt)"
+		parts+=("$j")
+	done
 done
 python3 -c 'import json, sys; json.dump([r for p in sys.argv[2:] for r in json.load(open(p))], open(sys.argv[1], "w"), indent=1)' \
 	"$out/sim.json" "${parts[@]}" || exit 1
 
+[ ! -s "$out/calibration.txt" ] || cat "$out/calibration.txt"
 "${cmp[@]}" "$out/sim.json" "$out/kernel.json"

@@ -13,6 +13,9 @@ buffered writes), over each task's requests:
   done -> woken     its request completed; the task's next wakeup (the
                     reader's I/O wait ends; the flusher's, wbt's)
   woken -> running  that wakeup until the task is switched in: CPU delay
+  done -> bio       (reads) the completion until the reader's next bio: the
+                    application's and the system call's time, what
+                    elvkit-sim's --think stands for
   done -> next      the completion until the task's next request
   wakes per next    wakeups in between: 1 when it got the next at its first
                     try; each one more is a sleep for a tag (or wbt) lost
@@ -41,6 +44,7 @@ NEXT_PID = re.compile(r"next_pid=(\d+)")
 METRICS = (
     ("done_to_wake", "read", "done -> woken", "us"),
     ("wake_to_run", "read", "woken -> running", "us"),
+    ("done_to_bio", "read", "done -> bio", "us"),
     ("done_to_next", "read", "done -> next", "us"),
     ("wakes_per_next", "read", "wakes per next", ""),
     ("slept_share", "read", "slept", "%"),
@@ -87,12 +91,15 @@ def analyse(lines):
     woken = {}      # pid -> wakeup times since that completion
     running = {}    # pid -> when it was first switched in after that
     queued = {}     # pid -> time of its latest bio
+    read_done = {}  # pid -> when its read completed, until its next bio
     q_wakes = {}    # pid -> wakeups since its latest bio
     got = {}        # direction -> [requests, of them slept]
     last_done = None
     per_done = {}   # completion time -> waiters it woke
     for t, ev, pid, a in events(lines):
         if ev == "block_bio_queue":
+            if pid in read_done:
+                add("done_to_bio", "read", (t - read_done.pop(pid)) * 1e6)
             queued[pid] = t
             q_wakes[pid] = []
         elif ev == "block_getrq":
@@ -128,6 +135,8 @@ def analyse(lines):
             o = owner.pop(int(m.group(3)), None)
             if o:
                 done[o[0]] = (t, o[1])
+                if o[1] == "read":
+                    read_done[o[0]] = t
                 woken[o[0]] = []
                 running.pop(o[0], None)
         elif ev == "sched_wakeup":
@@ -230,10 +239,46 @@ def rows(vals):
     return out
 
 
+def sim_options(rows):
+    """{(workload, threads, sched): (think_us, tag_wake_us)} from a bench-kernel
+    JSON's wake rows, for elvkit-sim (bench-sim-vs-kernel.sh --calibrate):
+    --think, how long a reader takes to ask again after its read completed,
+    is the readers' median done -> bio; --tag-wake-us US (a task woken for a
+    request asks again 0 to 2 x US after the completion that woke it, US on
+    average) is the median done -> waiter woken plus the median last wake
+    -> rq (the readers' where any slept, else the writer's). None where the
+    trace shows none."""
+    p50 = {}
+    for r in rows:
+        p50[(r["workload"], r["threads"], r["sched"], r["metric"], r["dir"])] = r.get("p50")
+    out = {}
+    for (wl, t, s, m, d), v in p50.items():
+        if (m, d) != ("done_to_bio", "read"):
+            continue
+        wake = p50.get((wl, t, s, "done_to_waiter_wake", None))
+        last = p50.get((wl, t, s, "last_wake_to_rq", "read"))
+        if last is None:
+            last = p50.get((wl, t, s, "last_wake_to_rq", "write"))
+        out[(wl, t, s)] = (v, None if wake is None or last is None else wake + last)
+    return out
+
+
 if __name__ == "__main__":
+    import json
     import sys
+    if len(sys.argv) == 3 and sys.argv[1] == "--sim-options":
+        # "WORKLOAD THREADS SCHED THINK_US TAG_WAKE_US" per traced point,
+        # whole us, "-" for none.
+        try:
+            rows = json.load(open(sys.argv[2])).get("wake", [])
+        except (OSError, ValueError) as e:
+            print(f"waketrace: {sys.argv[2]}: {e}", file=sys.stderr)
+            sys.exit(1)
+        for (wl, t, s), (think, wake) in sorted(sim_options(rows).items()):
+            print(wl, t, s, round(think), "-" if wake is None else round(wake))
+        sys.exit(0)
     if len(sys.argv) != 2:
-        print("usage: waketrace.py TRACE[.gz]", file=sys.stderr)
+        print("usage: waketrace.py TRACE[.gz] | --sim-options BENCH_KERNEL_JSON", file=sys.stderr)
         sys.exit(2)
     r = load(sys.argv[1])
     if r is None:

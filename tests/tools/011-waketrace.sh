@@ -1,6 +1,6 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
-DESCRIPTION="bench-kernel --trace-wake: waketrace.py's delays, sleeps and shares from a made-up tracefs trace (6.12 and 6.1 lines), and the report's section"
+DESCRIPTION="bench-kernel --trace-wake: waketrace.py's delays, sleeps and shares from a made-up tracefs trace (6.12 and 6.1 lines), the report's section, the simulator's options for bench-sim-vs-kernel --calibrate"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 B=$TOP/scripts/bench-kernel.sh
 T=$(mktemp -d)
@@ -15,7 +15,7 @@ expect_usage --match "--trace-wake: dbench:4: dbench is not traced" "$B" --workl
 expect_usage --match "--trace-wake: seqread:4: seqread is not in --workloads" "$B" --workloads randread --threads 4 --trace-wake seqread:4
 
 # Reader 100 reads twice: 50 us from its first read's end to its wakeup,
-# 100 us to running, its next request 400 us after the end. Its second
+# 100 us to running, its next bio 300 us and request 400 us after the end. Its second
 # read ends at 1.020000; its bio at 1.020300 finds no tag; it is woken at
 # 1.021000 (100 us after the writer's request ends) and 1.030000 (500 us
 # after reader 101's, a 6.1 line) and gets one 200 us later: 10200 us
@@ -67,6 +67,7 @@ row() { # DIR LABEL N P10 MEDIAN P90 MEAN
 }
 row read 'done -> woken \(us\)' 2 50 75 100 75
 row read 'woken -> running \(us\)' 2 100 100 100 100
+row read 'done -> bio \(us\)' 2 300 300 300 300
 row read 'done -> next \(us\)' 2 400 5300 10200 5300
 row read 'wakes per next' 2 1 2 3 2
 row read 'slept \(ms\)' 1 9.9 9.9 9.9 9.9
@@ -98,4 +99,9 @@ assert w[("none", "slept_share", "read")]["value"] == 25.0, w
 assert w[("none", "woken_per_done", None)]["n"] == 2, w
 assert not any(k[0] == "anticipatory" for k in w), w
 EOF
+# bench-sim-vs-kernel.sh --calibrate's options from the report's JSON:
+# --think the readers' median done -> bio (300 us), --tag-wake-us the
+# median done -> waiter woken (300) plus the readers' last wake -> rq (200).
+opts=$(python3 "$TOP/scripts/lib/waketrace.py" --sim-options "$T/r.json") || fail "--sim-options exit $?"
+[ "$opts" = "randread 4 none 300 500" ] || fail "--sim-options: '$opts'"
 echo ok

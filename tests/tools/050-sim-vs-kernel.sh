@@ -59,6 +59,11 @@ printf '%s\n' "$pm" | grep -E '^deadline-read +4 ' | grep -qE '±[0-9.]+ +2\.00x
 	fail "a 2x within the half range: not shown or still flagged: $(printf '%s\n' "$pm" | grep '^deadline-read')"
 printf '%s\n' "$pm" | grep -q '^4 points compared; 1 ratios off' || fail "spread summary wrong"
 printf '%s\n' "$pm" | grep -q 'wr MB/s sim' || fail "no writer columns"
+# --calibrate's table (calibration.txt) heads the report.
+echo "calibrated from the kernel's traces (test)" >"$T/pm/calibration.txt"
+cal=$("$B" --report-only "$T/pm") || fail "report with calibration.txt exit $?"
+[ "${cal%%$'\n'*}" = "calibrated from the kernel's traces (test)" ] ||
+	fail "calibration.txt not at the head of the report"
 printf '%s\n' "$out" | grep -q 'wr MB/s' && fail "writer columns without a writer"
 printf '%s\n' "$out" | grep -q 'measured spans' && fail "a spans line without the kernel's runtime"
 # The hosts' spans: the kernel's RUNTIME against the simulator's elapsed_s.
