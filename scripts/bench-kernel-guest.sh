@@ -401,15 +401,15 @@ trace_point() {
 
 # wake_point DEVICE WORKLOAD THREADS SCHED... (--trace-wake): the point again,
 # one scheduler at a time for RUNTIME, with tracefs recording the block
-# layer's bio_queue, getrq and rq_complete and the scheduler's wakeup and
+# layer's bio_queue, bio merges, getrq and rq_complete and the scheduler's wakeup and
 # switch events over the middle half of the run: who waits for a request,
 # who wakes whom and how late (scripts/lib/waketrace.py reads it). Each
 # scheduler's trace goes to raw/DEVICE/wake/WORKLOAD-tTHREADS-SCHED.trace.gz,
 # and the driver's and scheduler's tags from debugfs, read half-way through
 # (depth, wake_batch, sleepers), to .tags beside it. A separate pass, so the
 # sweep's numbers carry no tracing cost.
-WAKE_EVENTS="block/block_bio_queue block/block_getrq block/block_rq_complete
-	sched/sched_wakeup sched/sched_switch"
+WAKE_EVENTS="block/block_bio_queue block/block_bio_backmerge block/block_bio_frontmerge
+	block/block_getrq block/block_rq_complete sched/sched_wakeup sched/sched_switch"
 wake_point() {
 	local dev=$1 wl=$2 t=$3 s dir f ev fp tr=/sys/kernel/tracing
 	local skip=$((RUNTIME / 4)) span=$((RUNTIME / 2))

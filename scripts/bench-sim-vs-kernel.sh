@@ -32,11 +32,11 @@
 #   --calibrate    trace the kernel's every point once more (bench-kernel.sh
 #                  --trace-wake) and run the simulator per point and
 #                  scheduler with what the trace measured: --think, the
-#                  readers' median time from a read's completion to their
+#                  readers' mean time from a read's completion to their
 #                  next bio (fio and the system call under TCG, where the
 #                  simulator assumes 0, or 100 us for read-vs-write), and
-#                  --tag-wake-us, how late a task asleep for a request (or
-#                  for wbt) asks again; the values go to calibration.txt
+#                  --tag-wake-us, how late on average a task asleep for a
+#                  request (or for wbt) asks again; the values go to calibration.txt
 #                  and head the report
 # Both hosts: O_DIRECT reads of 128 KiB (sequential) and 4 KiB (random), no
 # read-ahead; read-vs-write adds one streaming writer of 128 KiB, buffered:

@@ -1,8 +1,8 @@
 """Who waits for a request, and how late it is woken (bench-kernel --trace-wake).
 
 The guest (bench-kernel-guest.sh, wake_point) records tracefs's
-block_bio_queue, block_getrq, block_rq_complete, sched_wakeup and
-sched_switch over the middle half of one scheduler's run into
+block_bio_queue, block_bio_backmerge and _frontmerge, block_getrq,
+block_rq_complete, sched_wakeup and sched_switch over the middle half of one scheduler's run into
 raw/DEVICE/wake/WL-tT-SCHED.trace.gz, and debugfs's hctx0/tags and
 sched_tags half-way through into .tags beside it.
 
@@ -102,6 +102,11 @@ def analyse(lines):
                 add("done_to_bio", "read", (t - read_done.pop(pid)) * 1e6)
             queued[pid] = t
             q_wakes[pid] = []
+        elif ev in ("block_bio_backmerge", "block_bio_frontmerge"):
+            # merged into a request it has (its plug) or one queued: it
+            # waits for no request
+            queued.pop(pid, None)
+            q_wakes.pop(pid, None)
         elif ev == "block_getrq":
             m = RQ.match(a)
             d = m and direction(m.group(2))
@@ -241,24 +246,25 @@ def rows(vals):
 
 def sim_options(rows):
     """{(workload, threads, sched): (think_us, tag_wake_us)} from a bench-kernel
-    JSON's wake rows, for elvkit-sim (bench-sim-vs-kernel.sh --calibrate):
-    --think, how long a reader takes to ask again after its read completed,
-    is the readers' median done -> bio; --tag-wake-us US (a task woken for a
-    request asks again 0 to 2 x US after the completion that woke it, US on
-    average) is the median done -> waiter woken plus the median last wake
-    -> rq (the readers' where any slept, else the writer's). None where the
-    trace shows none."""
-    p50 = {}
+    JSON's wake rows, for elvkit-sim (bench-sim-vs-kernel.sh --calibrate).
+    Means, as both options are: --think, how long a reader takes to ask
+    again after its read completed (a constant: a reader's rate depends on
+    its mean), is the readers' mean done -> bio; --tag-wake-us US (a task
+    woken for a request asks again 0 to 2 x US after the completion that
+    woke it, US on average) is the mean done -> waiter woken plus the mean
+    last wake -> rq (the readers' where any slept, else the writer's). None
+    where the trace shows none."""
+    means = {}
     for r in rows:
-        p50[(r["workload"], r["threads"], r["sched"], r["metric"], r["dir"])] = r.get("p50")
+        means[(r["workload"], r["threads"], r["sched"], r["metric"], r["dir"])] = r.get("mean")
     out = {}
-    for (wl, t, s, m, d), v in p50.items():
+    for (wl, t, s, m, d), v in means.items():
         if (m, d) != ("done_to_bio", "read"):
             continue
-        wake = p50.get((wl, t, s, "done_to_waiter_wake", None))
-        last = p50.get((wl, t, s, "last_wake_to_rq", "read"))
+        wake = means.get((wl, t, s, "done_to_waiter_wake", None))
+        last = means.get((wl, t, s, "last_wake_to_rq", "read"))
         if last is None:
-            last = p50.get((wl, t, s, "last_wake_to_rq", "write"))
+            last = means.get((wl, t, s, "last_wake_to_rq", "write"))
         out[(wl, t, s)] = (v, None if wake is None or last is None else wake + last)
     return out
 

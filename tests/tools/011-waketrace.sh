@@ -21,8 +21,9 @@ expect_usage --match "--trace-wake: seqread:4: seqread is not in --workloads" "$
 # after reader 101's, a 6.1 line) and gets one 200 us later: 10200 us
 # from the end, 3 wakeups, 9.9 ms asleep. The writer 200's request ends at
 # 1.020900, wbt wakes it 300 us later, running after 50 us, its next
-# request 500 us after the end without sleeping. Reads: 4 requests, 1 of
-# them slept (25%); writes: 2, none slept.
+# request 500 us after the end without sleeping; its next bio merges
+# into that request, so its wakeup at 1.025000 is no waiter's. Reads: 4
+# requests, 1 of them slept (25%); writes: 2, none slept.
 mkdir -p "$T/run/raw/nullb/wake"
 tr=$T/run/raw/nullb/wake/randread-t4-none.trace
 ev() { printf '%16s-%-7s [000] d..2.  %s: %s\n' "$1" "$2" "$3" "$4"; }
@@ -48,6 +49,9 @@ wk() { ev "<idle>" 0 "$1" "sched_wakeup: comm=fio pid=$2 prio=120 target_cpu=000
 	sw swapper/0 0 1.021250 200
 	ev kworker/u8:12 200 1.021300 "block_bio_queue: 253,0 W 6024 + 8 [kworker/u8:12]"
 	ev kworker/u8:12 200 1.021400 "block_getrq: 253,0 W 6024 + 8 [kworker/u8:12]"
+	ev kworker/u8:12 200 1.021500 "block_bio_queue: 253,0 W 6032 + 8 [kworker/u8:12]"
+	ev kworker/u8:12 200 1.021510 "block_bio_backmerge: 253,0 W 6032 + 8 [kworker/u8:12]"
+	wk 1.025000 200
 	ev "<idle>" 0 1.029500 "block_rq_complete: 253,0 RS () 9000 + 256 [0]"
 	wk 1.029600 101
 	wk 1.030000 100
