@@ -12,7 +12,7 @@
 #          [--scheds none,deadline-read,anticipatory,fair-queue]
 #          [--runtime SECONDS] [--runs N] [--limit PCT] [--out DIR]
 #          [--report-only DIR] [--tune NAME=VALUE[,...]] [--nr-requests N] [--probe]
-#          [--calibrate]
+#          [--calibrate] [--resim DIR]
 #   --kernel       an installed release (bench-kernel.sh's default: the newest 6.1)
 #   --runtime      seconds per kernel point (fio time_based); the simulator's
 #                  threads run exactly as long in simulated time (--min-time
@@ -38,6 +38,10 @@
 #                  --tag-wake-us, how late on average a task asleep for a
 #                  request (or for wbt) asks again; the values go to calibration.txt
 #                  and head the report
+#   --resim DIR    the simulator's side again against DIR's kernel run (its
+#                  kernel.json and kernel-raw/, traces too with --calibrate),
+#                  no boot: for a simulator that changed; the same
+#                  --workloads, --threads, --scheds, --runtime, --runs
 # Both hosts: O_DIRECT reads of 128 KiB (sequential) and 4 KiB (random), no
 # read-ahead; read-vs-write adds one streaming writer of 128 KiB, buffered:
 # the kernel runs first, and the simulator's writer gets the dirty limits
@@ -53,7 +57,7 @@ cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/cli.sh
 kernel="" profile=hdd workloads=seqread,randread,read-vs-write threads=1,4,16
 scheds=none,deadline-read,anticipatory,fair-queue runtime=10 runs=1 limit=25 out="" report_only=""
-tunes="" nr_requests="" probe=() calibrate=0
+tunes="" nr_requests="" probe=() calibrate=0 resim=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;
@@ -70,6 +74,7 @@ while [ $# -gt 0 ]; do
 	--nr-requests) need "$@"; nr_requests=$2; shift 2 ;;
 	--probe) probe=(--probe); shift ;;
 	--calibrate) calibrate=1; shift ;;
+	--resim) need "$@"; resim=$2; shift 2 ;;
 	-h | --help) sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
 	*) die2 "unknown option '$1' (see --help)" ;;
 	esac
@@ -97,6 +102,12 @@ for kv in ${tunes//,/ }; do sim_set+=(--tune "$kv"); done
 make --no-print-directory -s build/elvkit-sim || exit 1
 build/elvkit-sim --list | sed -n '/^devices/,/^workloads:/p' | grep -qE "^  $profile( |$)" || die2 "--profile: no device model '$profile' (elvkit-sim --list)"
 simscheds=$(echo ",$scheds," | sed 's/,none,/,noop,/; s/^,//; s/,$//')
+if [ -n "$resim" ]; then
+	if [ ! -s "$resim/kernel.json" ] || [ ! -s "$resim/kernel-raw/meta.txt" ]; then
+		die2 "--resim: no kernel run in $resim (kernel.json, kernel-raw/meta.txt)"
+	fi
+	out=$resim
+fi
 out=${out:-build/bench-sim-vs-kernel/$profile-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$out" || exit 1
 
@@ -116,7 +127,7 @@ span=$((cap_gb * 1000000000))
 max_kb=$(sed -n 's/^#define EKDISK_MAX_HW_SECTORS \([0-9]*\).*/\1/p' src/ekdisk/ekdisk.h)
 [[ $max_kb =~ ^[1-9][0-9]*$ ]] || die "no EKDISK_MAX_HW_SECTORS in src/ekdisk/ekdisk.h"
 max_kb=$((max_kb / 2))
-echo "bench-sim-vs-kernel: kernel, ekdisk-$profile" >&2
+echo "bench-sim-vs-kernel: kernel, ekdisk-$profile${resim:+ (the run in $resim)}" >&2
 k=()
 [ -z "$kernel" ] || k=(--kernel "$kernel")
 if [ "$calibrate" = 1 ]; then
@@ -126,10 +137,16 @@ if [ "$calibrate" = 1 ]; then
 	done
 	k+=(--trace-wake "$pts")
 fi
-scripts/bench-kernel.sh "${k[@]}" --device "ekdisk-$profile" --workloads "$workloads" \
-	--threads "$threads" --scheds "$scheds" --runtime "$runtime" --runs "$runs" "${kern_set[@]}" "${probe[@]}" \
-	--out "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
-	{ tail -n 5 "$out/kernel.txt" >&2; die2 "bench-kernel.sh failed (see $out/kernel.txt)"; }
+if [ -n "$resim" ]; then
+	# The report again from the raw results: its JSON as this script now reads it.
+	scripts/bench-kernel.sh --report-only "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
+		die2 "bench-kernel.sh --report-only $out/kernel-raw failed"
+else
+	scripts/bench-kernel.sh "${k[@]}" --device "ekdisk-$profile" --workloads "$workloads" \
+		--threads "$threads" --scheds "$scheds" --runtime "$runtime" --runs "$runs" "${kern_set[@]}" "${probe[@]}" \
+		--out "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
+		{ tail -n 5 "$out/kernel.txt" >&2; die2 "bench-kernel.sh failed (see $out/kernel.txt)"; }
+fi
 # The kernel's writeback limits (vm.dirty_bytes and _background_bytes, as
 # its guest set them for this device): the simulator's buffered writer is
 # dirty-throttled and written back by a flusher under the same ones.
@@ -137,23 +154,33 @@ read -r dirty dirty_bg < <(sed -n "s/^dirty_bytes\.ekdisk-$profile //p" "$out/ke
 [[ $dirty =~ ^[1-9][0-9]*$ && $dirty_bg =~ ^[1-9][0-9]*$ ]] ||
 	die "no dirty_bytes.ekdisk-$profile in $out/kernel-raw/meta.txt"
 echo "bench-sim-vs-kernel: simulator, $profile (threads split $cap_gb GB as the kernel's jobs do)" >&2
-# --calibrate: "WORKLOAD THREADS SCHED THINK_US TAG_WAKE_US" per traced point.
+# --calibrate: "WORKLOAD THREADS SCHED" and the options' values per traced
+# point (waketrace.py's SIM_OPTIONS, "-": none).
+CAL_OPTS=(--think --tag-wake-us --write-end-us --wbt-wake-us)
 declare -A cal=()
+rm -f "$out/calibration.txt"
 if [ "$calibrate" = 1 ]; then
 	python3 scripts/lib/waketrace.py --sim-options "$out/kernel.json" >"$out/calibration.raw" ||
 		die "no wake traces in $out/kernel.json"
-	while read -r w t s think wake; do
-		cal[$w:$t:$s]="--think $think"
-		[ "$wake" = - ] || cal[$w:$t:$s]+=" --tag-wake-us $wake"
+	while read -r w t s v1 v2 v3 v4; do
+		vals=("$v1" "$v2" "$v3" "$v4") cal[$w:$t:$s]=""
+		for i in "${!CAL_OPTS[@]}"; do
+			[ "${vals[i]}" = - ] || cal[$w:$t:$s]+=" ${CAL_OPTS[i]} ${vals[i]}"
+		done
 	done <"$out/calibration.raw"
 	{
 		echo "calibrated from the kernel's traces (the simulator's options per point; - : the simulator's default):"
-		printf '  %-14s %7s  %-14s %9s %14s\n' workload threads scheduler "--think" "--tag-wake-us"
+		printf '  %-14s %7s  %-14s' workload threads scheduler
+		printf ' %14s' "${CAL_OPTS[@]}"
+		echo
 		for w in ${workloads//,/ }; do
 			for t in ${threads//,/ }; do
 				for s in ${scheds//,/ }; do
-					read -r _ _ _ think wake < <(grep "^$w $t $s " "$out/calibration.raw")
-					printf '  %-14s %7s  %-14s %9s %14s\n' "$w" "$t" "$s" "${think:--}" "${wake:--}"
+					vals=()
+					read -r -a vals < <(grep "^$w $t $s " "$out/calibration.raw")
+					printf '  %-14s %7s  %-14s' "$w" "$t" "$s"
+					for i in "${!CAL_OPTS[@]}"; do printf ' %14s' "${vals[i + 3]:--}"; done
+					echo
 				done
 			done
 		done

@@ -13,6 +13,10 @@ buffered writes), over each task's requests:
   done -> woken     its request completed; the task's next wakeup (the
                     reader's I/O wait ends; the flusher's, wbt's)
   woken -> running  that wakeup until the task is switched in: CPU delay
+  done -> woken, waiting
+                    as done -> woken, for requests that completed while
+                    their task waited for its next (the writer under wbt:
+                    its bios' end, then wbt's wake)
   done -> bio       (reads) the completion until the reader's next bio: the
                     application's and the system call's time, what
                     elvkit-sim's --think stands for
@@ -51,6 +55,7 @@ METRICS = (
     ("slept", "read", "slept", "ms"),
     ("last_wake_to_rq", "read", "last wake -> rq", "us"),
     ("done_to_wake", "write", "done -> woken", "us"),
+    ("done_to_wake_waiting", "write", "done -> woken, waiting", "us"),
     ("wake_to_run", "write", "woken -> running", "us"),
     ("done_to_next", "write", "done -> next", "us"),
     ("wakes_per_next", "write", "wakes per next", ""),
@@ -92,6 +97,7 @@ def analyse(lines):
     running = {}    # pid -> when it was first switched in after that
     queued = {}     # pid -> time of its latest bio
     read_done = {}  # pid -> when its read completed, until its next bio
+    end_waiting = {}  # pid -> (time, direction) its request completed while it waited
     q_wakes = {}    # pid -> wakeups since its latest bio
     got = {}        # direction -> [requests, of them slept]
     last_done = None
@@ -142,6 +148,8 @@ def analyse(lines):
                 done[o[0]] = (t, o[1])
                 if o[1] == "read":
                     read_done[o[0]] = t
+                if o[0] in q_wakes:
+                    end_waiting[o[0]] = (t, o[1])
                 woken[o[0]] = []
                 running.pop(o[0], None)
         elif ev == "sched_wakeup":
@@ -149,6 +157,9 @@ def analyse(lines):
             if not m:
                 continue
             p = int(m.group(1))
+            if p in end_waiting:
+                et, ed = end_waiting.pop(p)
+                add("done_to_wake_waiting", ed, (t - et) * 1e6)
             if p in woken:
                 woken[p].append(t)
             if p in q_wakes:
@@ -245,43 +256,72 @@ def rows(vals):
 
 
 def sim_options(rows):
-    """{(workload, threads, sched): (think_us, tag_wake_us)} from a bench-kernel
-    JSON's wake rows, for elvkit-sim (bench-sim-vs-kernel.sh --calibrate).
-    Means, as both options are: --think, how long a reader takes to ask
-    again after its read completed (a constant: a reader's rate depends on
-    its mean), is the readers' mean done -> bio; --tag-wake-us US (a task
-    woken for a request asks again 0 to 2 x US after the completion that
-    woke it, US on average) is the mean done -> waiter woken plus the mean
-    last wake -> rq (the readers' where any slept, else the writer's). None
-    where the trace shows none."""
-    means = {}
+    """{(workload, threads, sched): {option: us}} from a bench-kernel JSON's
+    wake rows, elvkit-sim's options for bench-sim-vs-kernel.sh --calibrate:
+      think         the readers' mean done -> bio: how long a reader takes
+                    to ask again after its read completed (a constant in the
+                    simulator, so the mean, which sets a reader's rate)
+      tag-wake-us   the mean done -> waiter woken plus the mean last wake ->
+                    rq (the readers' where any slept, else the writer's): a
+                    task woken for a request asks again 0 to 2 x US after
+                    the completion, US on average
+      write-end-us  the writer's median done -> woken, waiting: its write
+                    request's bios end (page by page) before wbt wakes it
+                    and the tag goes back
+      wbt-wake-us   the writer's median woken -> running plus its median
+                    last wake -> rq: from wbt's wake to its next request
+    The writer's by medians (its means hold its sleeps for other things,
+    dirty throttling, requests, that the simulator has of its own), and
+    only where it slept before at least half of its requests. An option
+    the trace shows nothing for is left out."""
+    val = {}
     for r in rows:
-        means[(r["workload"], r["threads"], r["sched"], r["metric"], r["dir"])] = r.get("mean")
+        val[(r["workload"], r["threads"], r["sched"], r["metric"], r["dir"])] = r
+
+    def get(key, stat):
+        r = val.get(key)
+        return None if r is None else r.get(stat)
+
     out = {}
-    for (wl, t, s, m, d), v in means.items():
+    for (wl, t, s, m, d) in val:
         if (m, d) != ("done_to_bio", "read"):
             continue
-        wake = means.get((wl, t, s, "done_to_waiter_wake", None))
-        last = means.get((wl, t, s, "last_wake_to_rq", "read"))
+        o = {"think": get((wl, t, s, m, d), "mean")}
+        wake = get((wl, t, s, "done_to_waiter_wake", None), "mean")
+        last = get((wl, t, s, "last_wake_to_rq", "read"), "mean")
         if last is None:
-            last = means.get((wl, t, s, "last_wake_to_rq", "write"))
-        out[(wl, t, s)] = (v, None if wake is None or last is None else wake + last)
+            last = get((wl, t, s, "last_wake_to_rq", "write"), "mean")
+        if wake is not None and last is not None:
+            o["tag-wake-us"] = wake + last
+        # Only where the writer slept before most of its requests: then
+        # its wakeup after a completion is wbt's (or a request's).
+        slept = get((wl, t, s, "slept_share", "write"), "value")
+        end = get((wl, t, s, "done_to_wake_waiting", "write"), "p50")
+        run = get((wl, t, s, "wake_to_run", "write"), "p50")
+        ask = get((wl, t, s, "last_wake_to_rq", "write"), "p50")
+        if slept is not None and slept >= 50 and None not in (end, run, ask):
+            o["write-end-us"] = end
+            o["wbt-wake-us"] = run + ask
+        out[(wl, t, s)] = o
     return out
+
+
+SIM_OPTIONS = ("think", "tag-wake-us", "write-end-us", "wbt-wake-us")
 
 
 if __name__ == "__main__":
     import json
     import sys
     if len(sys.argv) == 3 and sys.argv[1] == "--sim-options":
-        # "WORKLOAD THREADS SCHED THINK_US TAG_WAKE_US" per traced point,
+        # "WORKLOAD THREADS SCHED" and the SIM_OPTIONS per traced point,
         # whole us, "-" for none.
         try:
             rows = json.load(open(sys.argv[2])).get("wake", [])
         except (OSError, ValueError) as e:
             print(f"waketrace: {sys.argv[2]}: {e}", file=sys.stderr)
             sys.exit(1)
-        for (wl, t, s), (think, wake) in sorted(sim_options(rows).items()):
-            print(wl, t, s, round(think), "-" if wake is None else round(wake))
+        for (wl, t, s), o in sorted(sim_options(rows).items()):
+            print(wl, t, s, *(round(o[k]) if k in o else "-" for k in SIM_OPTIONS))
         sys.exit(0)
     if len(sys.argv) != 2:
         print("usage: waketrace.py TRACE[.gz] | --sim-options BENCH_KERNEL_JSON", file=sys.stderr)

@@ -186,7 +186,8 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "dirty-kb", 1, 0, 'Y' }, { "dirty-bg-kb", 1, 0, 'Z' }, { "flusher-us", 1, 0, 'F' },
 		{ "prio", 1, 0, 'p' }, { "bg-prio", 1, 0, 'P' }, { "tune", 1, 0, 'u' },
 		{ "nr-requests", 1, 0, 'n' }, { "max-kb", 1, 0, 'm' },
-		{ "tag-wake-us", 1, 0, 'K' },
+		{ "tag-wake-us", 1, 0, 'K' }, { "wbt-wake-us", 1, 0, 'k' },
+		{ "write-end-us", 1, 0, 'E' },
 		{ "requeue", 1, 0, 'r' }, { "startup-ios", 1, 0, 'I' },
 		{ "warmup", 1, 0, 'U' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
 		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
@@ -225,6 +226,8 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'u': add_kv(a->tunes, &a->ntune, "--tune", optarg); break;
 		case 'n': c->nr_requests = (unsigned)cli_num("--nr-requests", optarg, 0); break;
 		case 'K': c->tag_wake_us = (int64_t)cli_num("--tag-wake-us", optarg, 0); break;
+		case 'k': c->wbt_wake_us = (int64_t)cli_num("--wbt-wake-us", optarg, 0); break;
+		case 'E': c->write_end_us = cli_num("--write-end-us", optarg, 0); break;
 		case 'X': c->wbt = parse_wbt(optarg); break;
 		case 'M':
 			a->min_time_auto = !strcmp(optarg, "auto");

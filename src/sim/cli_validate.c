@@ -43,6 +43,10 @@ static void check_counts(const struct cli_args *a)
 		cli_die("--nr-requests must be 1..1000000 (0: the default)");
 	if (b->tag_wake_us > 1000000)
 		cli_die("--tag-wake-us must be 0..1000000");
+	if (b->wbt_wake_us > 1000000)
+		cli_die("--wbt-wake-us must be 0..1000000");
+	if (b->write_end_us > 1000000)
+		cli_die("--write-end-us must be 0..1000000");
 	if (b->requeue_pct > 100)
 		cli_die("--requeue must be 0..100");
 	if (!a->runs || a->runs > 1000)

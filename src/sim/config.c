@@ -32,6 +32,7 @@ void sim_config_init(struct sim_config *c)
 	c->wdepth = 256;
 	c->nr_requests = 0;	/* blk-mq's default for the device's depth */
 	c->tag_wake_us = -1;	/* hand-off to the first sleeper */
+	c->wbt_wake_us = -1;	/* as tag_wake_us */
 	c->max_kb = 1280;	/* max_sectors_kb's default cap (BLK_DEF_MAX_SECTORS_CAP) */
 	c->wbt = -1;		/* on for rotational devices */
 	c->seed = 1;

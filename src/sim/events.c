@@ -83,13 +83,14 @@ void waitq_wake_at(struct sim *s, struct waitq *q, struct sthread **pp, uint64_t
 }
 
 /*
- * --tag-wake-us: how long a task woken in the block layer (for a request or
- * by wbt) takes to run and ask again, the CPU scheduler's latency: random,
- * 0 to twice the given mean. Without the option, 0.
+ * --tag-wake-us, --wbt-wake-us: how long a task woken in the block layer
+ * (for a request, or by wbt) takes to run and ask again, the CPU
+ * scheduler's latency: random, 0 to twice the given mean (us; 0 or
+ * less: at once).
  */
-uint64_t waitq_wake_delay(struct sim *s)
+uint64_t waitq_wake_delay(struct sim *s, int64_t mean_us)
 {
-	uint64_t mean = s->cfg->tag_wake_us > 0 ? (uint64_t)s->cfg->tag_wake_us * 1000 : 0;
+	uint64_t mean = mean_us > 0 ? (uint64_t)mean_us * 1000 : 0;
 
 	return mean ? sim_rand(&s->rng) % (2 * mean) : 0;
 }

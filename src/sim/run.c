@@ -36,6 +36,9 @@ static void run_loop(struct sim *s)
 		case EV_WBT:
 			wbt_timer(s, e.arg);
 			break;
+		case EV_RQ_END:
+			host_rq_end(s, e.p);
+			break;
 		}
 		host_run_queue(s);
 	}

@@ -59,6 +59,10 @@ struct sim_config {
 					   or the queue depth for EK_POLICY_AS_NONE */
 	int64_t tag_wake_us;		/* -1: a freed tag goes to the first sleeper; else it
 					   wakes to retry this much later (tags.c) */
+	int64_t wbt_wake_us;		/* tasks wbt wakes ask again this much later on
+					   average; -1: as tag_wake_us */
+	uint64_t write_end_us;		/* a write request ends (bios, wbt, tag) this
+					   long after the device completed it */
 	unsigned max_kb;		/* largest merged request */
 	int wbt;			/* writeback throttling: 1 on, 0 off, -1 rotational only */
 	unsigned requeue_pct;		/* requeue this % of dispatches */

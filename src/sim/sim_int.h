@@ -22,7 +22,7 @@
 #include <elvkit/rand.h>
 #include "sim.h"
 
-enum ev_type { EV_THREAD, EV_DEV, EV_TIMER, EV_WBT };
+enum ev_type { EV_THREAD, EV_DEV, EV_TIMER, EV_WBT, EV_RQ_END };
 
 struct event {
 	uint64_t t, seq;
@@ -308,6 +308,7 @@ void host_teardown(struct sim *s);
 /* dispatch.c, for run.c and host.c */
 void host_run_queue(struct sim *s);	/* feed the device from the policy */
 void host_dev_event(struct sim *s, uint64_t at);	/* the device may have finished some */
+void host_rq_end(struct sim *s, struct srq *r);	/* --write-end-us: the rest of a completion */
 int host_timer_current(struct sim *s, uint64_t gen);	/* a policy timer event still armed */
 extern const struct ek_host_ops sim_policy_host_ops;
 
@@ -327,7 +328,7 @@ static inline void waitq_add(struct waitq *q, struct sthread *t)
 /* Take *pp (a link in q) out of q and let its thread run now, or at when. */
 void waitq_wake(struct sim *s, struct waitq *q, struct sthread **pp);
 void waitq_wake_at(struct sim *s, struct waitq *q, struct sthread **pp, uint64_t when);
-uint64_t waitq_wake_delay(struct sim *s);	/* --tag-wake-us */
+uint64_t waitq_wake_delay(struct sim *s, int64_t mean_us);	/* --tag-wake-us, --wbt-wake-us */
 
 /* pool.c */
 struct srq *rq_alloc(struct sim *s);

@@ -134,7 +134,7 @@ void tag_put(struct sim *s, uint8_t limited)
 		}
 		for (i = 0; i < n; i++)
 			waitq_wake_at(s, &s->tags.wait, &s->tags.wait.head,
-				      s->now + waitq_wake_delay(s) + order[i]);
+				      s->now + waitq_wake_delay(s, s->cfg->tag_wake_us) + order[i]);
 		return;
 	}
 	for (pp = &s->tags.wait.head; *pp; pp = &(*pp)->wnext) {

@@ -111,11 +111,12 @@ static unsigned get_limit(const struct sim *s)
 static void wake_all(struct sim *s)
 {
 	struct wbt *w = &s->wbt;
+	int64_t wake_us = s->cfg->wbt_wake_us >= 0 ? s->cfg->wbt_wake_us : s->cfg->tag_wake_us;
 
 	while (w->wait.head && w->inflight < get_limit(s)) {
 		w->inflight++;
 		w->wait.head->wbt_granted = 1;
-		waitq_wake_at(s, &w->wait, &w->wait.head, s->now + waitq_wake_delay(s));
+		waitq_wake_at(s, &w->wait, &w->wait.head, s->now + waitq_wake_delay(s, wake_us));
 	}
 }
 

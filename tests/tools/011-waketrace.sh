@@ -104,8 +104,32 @@ assert w[("none", "woken_per_done", None)]["n"] == 2, w
 assert not any(k[0] == "anticipatory" for k in w), w
 EOF
 # bench-sim-vs-kernel.sh --calibrate's options from the report's JSON:
-# --think the readers' median done -> bio (300 us), --tag-wake-us the
-# median done -> waiter woken (300) plus the readers' last wake -> rq (200).
+# --think the readers' mean done -> bio (300 us), --tag-wake-us the mean
+# done -> waiter woken (300) plus the readers' last wake -> rq (200); the
+# writer slept before none of its requests: no --write-end-us or
+# --wbt-wake-us.
 opts=$(python3 "$TOP/scripts/lib/waketrace.py" --sim-options "$T/r.json") || fail "--sim-options exit $?"
-[ "$opts" = "randread 4 none 300 500" ] || fail "--sim-options: '$opts'"
+[ "$opts" = "randread 4 none 300 500 - -" ] || fail "--sim-options: '$opts'"
+# A writer that slept before 90% of its requests: --write-end-us its
+# median done -> woken while waiting, --wbt-wake-us its median woken ->
+# running plus last wake -> rq; at 40% neither.
+python3 - "$TOP/scripts/lib" <<'EOF' || fail "sim_options with a writer"
+import sys
+sys.path.insert(0, sys.argv[1])
+import waketrace
+def rows(slept):
+    r = [("done_to_bio", "read", {"mean": 900, "p50": 600}),
+         ("done_to_waiter_wake", None, {"mean": 700, "p50": 300}),
+         ("last_wake_to_rq", "read", {"mean": 200, "p50": 100}),
+         ("done_to_wake_waiting", "write", {"mean": 9000, "p50": 290}),
+         ("wake_to_run", "write", {"mean": 250, "p50": 30}),
+         ("last_wake_to_rq", "write", {"mean": 230, "p50": 50}),
+         ("slept_share", "write", {"value": slept})]
+    return [{"workload": "read-vs-write", "threads": 64, "sched": "none", "metric": m,
+             "dir": d, **v} for m, d, v in r]
+o = waketrace.sim_options(rows(90.0))[("read-vs-write", 64, "none")]
+assert o == {"think": 900, "tag-wake-us": 900, "write-end-us": 290, "wbt-wake-us": 80}, o
+o = waketrace.sim_options(rows(40.0))[("read-vs-write", 64, "none")]
+assert o == {"think": 900, "tag-wake-us": 900}, o
+EOF
 echo ok
