@@ -131,13 +131,11 @@ def analyse(lines):
                 running.pop(pid, None)
             n = got.setdefault(d, [0, 0])
             n[0] += 1
-            if pid in queued:
-                w = q_wakes.pop(pid)
-                if w:
-                    n[1] += 1
-                    add("slept", d, (t - queued.pop(pid)) * 1e3)
-                    add("last_wake_to_rq", d, (t - w[-1]) * 1e6)
-                queued.pop(pid, None)
+            qt, w = queued.pop(pid, None), q_wakes.pop(pid, [])
+            if qt is not None and w:
+                n[1] += 1
+                add("slept", d, (t - qt) * 1e3)
+                add("last_wake_to_rq", d, (t - w[-1]) * 1e6)
         elif ev == "block_rq_complete":
             m = RQ.match(a)
             if not m:
