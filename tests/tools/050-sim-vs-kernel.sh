@@ -108,7 +108,7 @@ printf '%s\n' "$out" | grep -qE '^randread +none +4 +0\.5 / 1\.5 +40 / 30 +1 / 2
 printf '%s\n' "$out" | grep -qE '^randread +deadline-read +4 +0\.5 / 0 +40 / 50 +1 / 3 +10 / 20 +- / - +7000 / 6500$' ||
 	fail "--probe: deadline-read's block-layer row wrong"
 printf '%s\n' "$out" | grep -qE '^randread +deadline-read +1 ' && fail "--probe: a point the kernel did not sample"
-for bad in "--runtime 0" "--runs 0" "--runs x" "--threads 1,,2" "--workloads seqwrite" "--profile nosuch" "--report-only /nonexistent" "--bogus" "--tune async_depth" "--tune a=1,a=2" "--nr-requests 0"; do
+for bad in "--resim /nonexistent" "--runtime 0" "--runs 0" "--runs x" "--threads 1,,2" "--workloads seqwrite" "--profile nosuch" "--report-only /nonexistent" "--bogus" "--tune async_depth" "--tune a=1,a=2" "--nr-requests 0"; do
 	# shellcheck disable=SC2086 # word splitting of the bad arguments is wanted
 	msg=$("$B" $bad 2>&1 >/dev/null)
 	rc=$?
