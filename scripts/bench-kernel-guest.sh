@@ -9,7 +9,7 @@
 # dbench's output, a meta file); the host parses them.
 # usage: bench-kernel-guest.sh OUTDIR   (OUTDIR/config.sh is written by the host:
 #   KVER KO_DIR DEVICES WORKLOADS THREADS RUNS SCHEDS RUNTIME, and optional
-#   BLKTRACE WAKETRACE TUNES NR_REQUESTS PROBE)
+#   BLKTRACE WAKETRACE WAKE_EVENTS TUNES NR_REQUESTS PROBE)
 set -u
 OUT=${1:?usage: bench-kernel-guest.sh OUTDIR}
 # shellcheck source=/dev/null
@@ -24,6 +24,9 @@ META=$OUT/meta.txt
 meta() { printf '%s %s\n' "$1" "$2" >>"$META"; }
 log() { printf '[%s] %s\n' "$(date +%T)" "$*" | tee -a "$OUT/guest.log"; }
 
+# --trace-wake's events are on from boot; the ring buffer records only in
+# wake_point.
+[ -z "${WAKETRACE:-}" ] || echo 0 >/sys/kernel/tracing/tracing_on 2>/dev/null
 meta kernel "$(uname -r)"
 meta cpus "$(nproc)"
 meta mem_kb "$(awk '/MemTotal/ {print $2}' /proc/meminfo)"
@@ -406,10 +409,9 @@ trace_point() {
 # who wakes whom and how late (scripts/lib/waketrace.py reads it). Each
 # scheduler's trace goes to raw/DEVICE/wake/WORKLOAD-tTHREADS-SCHED.trace.gz,
 # and the driver's and scheduler's tags from debugfs, read half-way through
-# (depth, wake_batch, sleepers), to .tags beside it. A separate pass, so the
-# sweep's numbers carry no tracing cost.
-WAKE_EVENTS="block/block_bio_queue block/block_bio_backmerge block/block_bio_frontmerge
-	block/block_getrq block/block_rq_complete sched/sched_wakeup sched/sched_switch"
+# (depth, wake_batch, sleepers), to .tags beside it. A separate pass: the
+# sweep records nothing (the events are on from boot, WAKE_EVENTS, so it
+# carries their tracepoints' cost, not the ring buffer's).
 wake_point() {
 	local dev=$1 wl=$2 t=$3 s dir f ev fp tr=/sys/kernel/tracing
 	local skip=$((RUNTIME / 4)) span=$((RUNTIME / 2))
@@ -423,8 +425,12 @@ wake_point() {
 	fi
 	echo 0 >"$tr/tracing_on"
 	echo 32768 >"$tr/buffer_size_kb"
-	for ev in $WAKE_EVENTS; do
-		echo 1 >"$tr/events/$ev/enable" || meta "wake_error.$dev" "no event $ev"
+	# On from boot (bench-kernel.sh's trace_event=), never switched here.
+	for ev in ${WAKE_EVENTS:-}; do
+		if [ "$(cat "$tr/events/${ev/://}/enable" 2>/dev/null)" != 1 ]; then
+			meta "wake_error.$dev" "trace event $ev is not on"
+			return 1
+		fi
 	done
 	for s in "$@"; do
 		f=$dir/$wl-t$t-$s
@@ -446,9 +452,6 @@ wake_point() {
 		wait "$fp"
 		rm -f "$TMP"/wk-*_lat.*.log "$TMP"/wk-*_clat.*.log "$TMP"/wk-*_slat.*.log
 		log "$dev $wl t=$t: wake trace $s done"
-	done
-	for ev in $WAKE_EVENTS; do
-		echo 0 >"$tr/events/$ev/enable"
 	done
 	echo >"$tr/trace"
 	echo 1408 >"$tr/buffer_size_kb"
