@@ -100,7 +100,7 @@ for kv in ${tunes//,/ }; do sim_set+=(--tune "$kv"); done
 [ -z "$tunes" ] || kern_set+=(--tune "$tunes")
 [ -z "$nr_requests" ] || { sim_set+=(--nr-requests "$nr_requests"); kern_set+=(--nr-requests "$nr_requests"); }
 make --no-print-directory -s build/elvkit-sim || exit 1
-build/elvkit-sim --list | sed -n '/^devices/,/^workloads:/p' | grep -qE "^  $profile( |$)" || die2 "--profile: no device model '$profile' (elvkit-sim --list)"
+build/elvkit-sim --list | sed -n '/^devices/,/^workloads:/p' | grep -E "^  $profile( |$)" >/dev/null || die2 "--profile: no device model '$profile' (elvkit-sim --list)"
 simscheds=$(echo ",$scheds," | sed 's/,none,/,noop,/; s/^,//; s/,$//')
 if [ -n "$resim" ]; then
 	if [ ! -s "$resim/kernel.json" ] || [ ! -s "$resim/kernel-raw/meta.txt" ]; then
