@@ -390,14 +390,20 @@ def btt_averages(path):
     return avg or None
 
 
+def point_heading(dev, point, what):
+    """Print the heading of a traced point WORKLOAD:THREADS; (workload, threads)."""
+    wl, t = point.split(":")
+    print()
+    print(f"== {dev} / {wl} / {t} threads: {what}")
+    return wl, t
+
+
 def blktrace_rows(out, dev, points, scheds, kernel, failures):
     """Print btt's averages per scheduler for the traced points; JSON rows."""
     rows = []
     for p in points:
-        wl, t = p.split(":")
-        print()
-        print(f"== {dev} / {wl} / {t} threads: where the time goes (blktrace, btt; "
-              "a separate run per scheduler)")
+        wl, t = point_heading(dev, p, "where the time goes (blktrace, btt; "
+                              "a separate run per scheduler)")
         print(f"{'scheduler':<{SW}} {'I2D ms':>10} {'Q2D ms':>10} {'D2C ms':>10} {'Q2C ms':>10} {'I/Os':>8}")
         for s in scheds:
             path = os.path.join(out, "raw", dev, "blktrace", f"{wl}-t{t}-{s}.btt")
@@ -424,10 +430,8 @@ def waketrace_rows(out, dev, points, scheds, kernel, meta, failures):
     """Print each scheduler's wake trace for the --trace-wake points; JSON rows."""
     rows = []
     for p in points:
-        wl, t = p.split(":")
-        print()
-        print(f"== {dev} / {wl} / {t} threads: waking for a request (tracefs, the middle "
-              "half of a separate run per scheduler; times from a task's request completing)")
+        wl, t = point_heading(dev, p, "waking for a request (tracefs, the middle half of a "
+                              "separate run per scheduler; times from a task's request completing)")
         for v in meta.get(f"wake_error.{dev}", []):
             print(f"  wake trace error: {v}")
         for s in scheds:
