@@ -101,7 +101,9 @@ for kv in ${tunes//,/ }; do sim_set+=(--tune "$kv"); done
 [ -z "$nr_requests" ] || { sim_set+=(--nr-requests "$nr_requests"); kern_set+=(--nr-requests "$nr_requests"); }
 make --no-print-directory -s build/elvkit-sim || exit 1
 build/elvkit-sim --list | sed -n '/^devices/,/^workloads:/p' | grep -E "^  $profile( |$)" >/dev/null || die2 "--profile: no device model '$profile' (elvkit-sim --list)"
-simscheds=$(echo ",$scheds," | sed 's/,none,/,noop,/; s/^,//; s/,$//')
+# The simulator's name for a kernel scheduler: the kernel's none is its noop.
+sim_sched() { if [ "$1" = none ]; then echo noop; else echo "$1"; fi; }
+simscheds=$(for s in ${scheds//,/ }; do sim_sched "$s"; done | paste -sd, -)
 if [ -n "$resim" ]; then
 	if [ ! -s "$resim/kernel.json" ] || [ ! -s "$resim/kernel-raw/meta.txt" ]; then
 		die2 "--resim: no kernel run in $resim (kernel.json, kernel-raw/meta.txt)"
@@ -210,7 +212,7 @@ for w in ${workloads//,/ }; do
 			# shellcheck disable=SC2206 # the options' words
 			extra=(${cal[$w:$t:$s]:-})
 			j=$out/sim-$w-t$t-$s.json
-			[ "$s" != none ] || s=noop
+			s=$(sim_sched "$s")
 		fi
 		build/elvkit-sim --sched "$s" --device "$profile" --workload "$w" \
 			--threads "$t" --min-time "$runtime" --time-limit "$runtime" --runs "$runs" --max-kb "$max_kb" \

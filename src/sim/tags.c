@@ -19,8 +19,8 @@
  * newcomer overtakes a waiter it would block), and a waiter kept back by a
  * limit does not block one behind it that is not. With --tag-wake-us the
  * kernel's way instead: the tag goes back to the pool and sleepers wake,
- * to try again a random 0 to 2 x US later (waitq_wake_delay(), wbt's wakes
- * take as long), in a random order, so a submitter asking in
+ * to try again a random 0 to 2 x US later (waitq_wake_delay(); wbt's wakes
+ * take as long unless --wbt-wake-us), in a random order, so a submitter asking in
  * between (the reader whose read just completed) takes it first, and a
  * sleeper that finds none sleeps again at the back. Sleepers wake in
  * batches, as sbitmap wakes them: every wake_batch tags freed while anyone
