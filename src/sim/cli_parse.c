@@ -76,6 +76,36 @@ size_t cli_split(char *s, char **out, size_t max, const char *opt)
 	}
 }
 
+/*
+ * --think, --tag-wake-us: a number (us), or "PCT:US,..." into d, the
+ * points of a quantile function (cli_validate.c checks them and sets the
+ * option's number to their mean).
+ */
+static int64_t parse_delay(const char *opt, char *s, struct sim_delay *d)
+{
+	char *pts[SIM_DELAY_POINTS];
+	size_t i;
+
+	d->n = 0;
+	if (!strchr(s, ':'))
+		return (int64_t)cli_num(opt, s, 0);
+	d->n = (unsigned)cli_split(s, pts, SIM_DELAY_POINTS, opt);
+	for (i = 0; i < d->n; i++) {
+		char *colon = strchr(pts[i], ':');
+		uint64_t us;
+
+		if (!colon)
+			cli_die("%s: '%s' is not PCT:US", opt, pts[i]);
+		*colon = 0;
+		d->pct[i] = (uint32_t)cli_num(opt, pts[i], 0);
+		us = cli_num(opt, colon + 1, 0);
+		if (d->pct[i] > 100 || us > 1000000)
+			cli_die("%s: PCT must be 0..100 and US 0..1000000", opt);
+		d->us[i] = (uint32_t)us;
+	}
+	return 0;
+}
+
 static struct sim_prio parse_prio(const char *opt, const char *s)
 {
 	struct sim_prio p = { EK_PRIO_BE, 4 };
@@ -213,7 +243,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'b': c->block = cli_num("--block", optarg, 1); break;
 		case 'S': c->size = cli_num("--size", optarg, 1); break;
 		case 'i': c->ios = cli_num("--ios", optarg, 0); break;
-		case 'T': c->think_us = (int64_t)cli_num("--think", optarg, 0); break;
+		case 'T': c->think_us = parse_delay("--think", optarg, &c->think_q); break;
 		case 'g': c->bg = parse_bg(optarg); break;
 		case 'A': c->readahead = cli_num("--readahead", optarg, 1); break;
 		case 'B': c->bg_block = cli_num("--bg-block", optarg, 1); break;
@@ -225,7 +255,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'P': c->bg_prio = parse_prio("--bg-prio", optarg); break;
 		case 'u': add_kv(a->tunes, &a->ntune, "--tune", optarg); break;
 		case 'n': c->nr_requests = (unsigned)cli_num("--nr-requests", optarg, 0); break;
-		case 'K': c->tag_wake_us = (int64_t)cli_num("--tag-wake-us", optarg, 0); break;
+		case 'K': c->tag_wake_us = parse_delay("--tag-wake-us", optarg, &c->tag_wake_q); break;
 		case 'k': c->wbt_wake_us = (int64_t)cli_num("--wbt-wake-us", optarg, 0); break;
 		case 'E': c->write_end_us = cli_num("--write-end-us", optarg, 0); break;
 		case 'X': c->wbt = parse_wbt(optarg); break;

@@ -25,9 +25,24 @@ static void check_sizes(struct sim_config *b)
 		cli_die("--max-kb must be at least one block and at most 65536");
 }
 
-static void check_counts(const struct cli_args *a)
+/* A quantile function's points: from 0 to 100 %, each further on, none shorter. */
+static void check_delay(const char *opt, const struct sim_delay *d, int64_t *mean_us)
 {
-	const struct sim_config *b = &a->base;
+	unsigned i;
+
+	if (!d->n)
+		return;
+	if (d->n < 2 || d->pct[0] || d->pct[d->n - 1] != 100)
+		cli_die("%s: the points must run from 0:US to 100:US", opt);
+	for (i = 1; i < d->n; i++)
+		if (d->pct[i] <= d->pct[i - 1] || d->us[i] < d->us[i - 1])
+			cli_die("%s: each point must have a larger PCT and no smaller US", opt);
+	*mean_us = (int64_t)sim_delay_mean_us(d);
+}
+
+static void check_counts(struct cli_args *a)
+{
+	struct sim_config *b = &a->base;
 
 	if (!b->ios)
 		cli_die("--ios must be at least 1");
@@ -41,6 +56,8 @@ static void check_counts(const struct cli_args *a)
 		cli_die("--flusher-us must be 0..1000000");
 	if (b->nr_requests > 1000000)
 		cli_die("--nr-requests must be 1..1000000 (0: the default)");
+	check_delay("--think", &b->think_q, &b->think_us);
+	check_delay("--tag-wake-us", &b->tag_wake_q, &b->tag_wake_us);
 	if (b->tag_wake_us > 1000000)
 		cli_die("--tag-wake-us must be 0..1000000");
 	if (b->wbt_wake_us > 1000000)

@@ -85,13 +85,15 @@ void waitq_wake_at(struct sim *s, struct waitq *q, struct sthread **pp, uint64_t
 /*
  * --tag-wake-us, --wbt-wake-us: how long a task woken in the block layer
  * (for a request, or by wbt) takes to run and ask again, the CPU
- * scheduler's latency: random, 0 to twice the given mean (us; 0 or
- * less: at once).
+ * scheduler's latency: drawn from q's points (a trace's), or random 0 to
+ * twice the given mean (us; 0 or less: at once).
  */
-uint64_t waitq_wake_delay(struct sim *s, int64_t mean_us)
+uint64_t waitq_wake_delay(struct sim *s, int64_t mean_us, const struct sim_delay *q)
 {
 	uint64_t mean = mean_us > 0 ? (uint64_t)mean_us * 1000 : 0;
 
+	if (q && q->n)
+		return sim_delay_draw_ns(q, &s->rng);
 	return mean ? sim_rand(&s->rng) % (2 * mean) : 0;
 }
 

@@ -254,7 +254,7 @@ int ra_reader_run(struct sim *s, struct sthread *t)
 		t->read_start_ns = 0;
 		t->pos += t->bs;
 		if (t->think_ns) {
-			heap_push(&s->heap, s->now + t->think_ns, EV_THREAD, t, 0);
+			heap_push(&s->heap, s->now + wl_think_ns(s, t), EV_THREAD, t, 0);
 			return 0;
 		}
 	}

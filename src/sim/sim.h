@@ -38,6 +38,18 @@ struct sim_hooks {
 			       const struct ek_rq *into, uint64_t now);
 };
 
+/*
+ * --think, --tag-wake-us as "PCT:US,...": a delay drawn from the points of
+ * its quantile function, 0 to 100 %, linear between them (delay.c), as a
+ * trace measured it (waketrace.py). n == 0: the option's single number.
+ */
+#define SIM_DELAY_POINTS 24
+struct sim_delay {
+	unsigned n;
+	uint32_t pct[SIM_DELAY_POINTS];
+	uint32_t us[SIM_DELAY_POINTS];
+};
+
 struct sim_config {
 	const struct ek_policy *policy;
 	ek_s64 tun[EK_MAX_TUNABLES];
@@ -49,7 +61,9 @@ struct sim_config {
 	uint64_t readahead;		/* sequential sync readers: bios of at least this */
 	uint64_t size;			/* total bytes, sequential workloads */
 	uint64_t ios;			/* total bios, random workloads */
-	int64_t think_us;		/* -1: the workload's default */
+	int64_t think_us;		/* -1: the workload's default; with think_q
+					   its mean */
+	struct sim_delay think_q;
 	int bg;				/* enum sim_bg */
 	uint64_t bg_block;		/* 0: same as block */
 	unsigned wdepth;		/* async bios in flight per writer */
@@ -59,6 +73,7 @@ struct sim_config {
 					   or the queue depth for EK_POLICY_AS_NONE */
 	int64_t tag_wake_us;		/* -1: a freed tag goes to the first sleeper; else it
 					   wakes to retry this much later (tags.c) */
+	struct sim_delay tag_wake_q;	/* ... drawn from these; tag_wake_us their mean */
 	int64_t wbt_wake_us;		/* tasks wbt wakes ask again this much later on
 					   average; -1: as tag_wake_us */
 	uint64_t write_end_us;		/* a write request ends (bios, wbt, tag) this
@@ -143,6 +158,9 @@ const char *sim_workload_name(int w);
 const char *sim_workload_help(int w);
 int sim_workload_mixed(const struct sim_config *c);
 int64_t sim_think_us(const struct sim_config *c);
+/* delay.c */
+uint64_t sim_delay_mean_us(const struct sim_delay *d);
+uint64_t sim_delay_draw_ns(const struct sim_delay *d, ek_u64 *rng);	/* d->n >= 2 */
 
 /* policy_table.c: every policy of elvkit/policy_list.h, NULL-terminated */
 extern const struct ek_policy *const sim_policies[];

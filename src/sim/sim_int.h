@@ -328,7 +328,8 @@ static inline void waitq_add(struct waitq *q, struct sthread *t)
 /* Take *pp (a link in q) out of q and let its thread run now, or at when. */
 void waitq_wake(struct sim *s, struct waitq *q, struct sthread **pp);
 void waitq_wake_at(struct sim *s, struct waitq *q, struct sthread **pp, uint64_t when);
-uint64_t waitq_wake_delay(struct sim *s, int64_t mean_us);	/* --tag-wake-us, --wbt-wake-us */
+/* --tag-wake-us, --wbt-wake-us: from q where it has points, else uniform 0..2 x mean */
+uint64_t waitq_wake_delay(struct sim *s, int64_t mean_us, const struct sim_delay *q);
 
 /* pool.c */
 struct srq *rq_alloc(struct sim *s);
@@ -384,6 +385,7 @@ void ra_free(struct sthread *t);
 uint64_t wl_more(struct sim *s, struct sthread *t);	/* application I/Os left to start */
 void wl_queue_bio(struct sthread *t, struct sbio *b);
 int wl_submit_pending(struct sim *s, struct sthread *t);	/* 0: the thread sleeps */
+uint64_t wl_think_ns(struct sim *s, const struct sthread *t);	/* --think */
 struct sbio *wl_new_bio(struct sim *s, struct sthread *t, uint64_t off, uint32_t nr,
 			void (*end_io)(struct sim *s, struct sbio *b));
 int wl_build(struct sim *s);

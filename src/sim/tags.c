@@ -19,8 +19,9 @@
  * newcomer overtakes a waiter it would block), and a waiter kept back by a
  * limit does not block one behind it that is not. With --tag-wake-us the
  * kernel's way instead: the tag goes back to the pool and sleepers wake,
- * to try again a random 0 to 2 x US later (waitq_wake_delay(); wbt's wakes
- * take as long unless --wbt-wake-us), in a random order, so a submitter asking in
+ * to try again a random 0 to 2 x US later, or as long as a trace's
+ * quantiles say (waitq_wake_delay(); wbt's wakes take as long unless
+ * --wbt-wake-us), in a random order, so a submitter asking in
  * between (the reader whose read just completed) takes it first, and a
  * sleeper that finds none sleeps again at the back. Sleepers wake in
  * batches, as sbitmap wakes them: every wake_batch tags freed while anyone
@@ -134,7 +135,7 @@ void tag_put(struct sim *s, uint8_t limited)
 		}
 		for (i = 0; i < n; i++)
 			waitq_wake_at(s, &s->tags.wait, &s->tags.wait.head,
-				      s->now + waitq_wake_delay(s, s->cfg->tag_wake_us) + order[i]);
+				      s->now + waitq_wake_delay(s, s->cfg->tag_wake_us, &s->cfg->tag_wake_q) + order[i]);
 		return;
 	}
 	for (pp = &s->tags.wait.head; *pp; pp = &(*pp)->wnext) {

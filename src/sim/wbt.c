@@ -111,12 +111,14 @@ static unsigned get_limit(const struct sim *s)
 static void wake_all(struct sim *s)
 {
 	struct wbt *w = &s->wbt;
-	int64_t wake_us = s->cfg->wbt_wake_us >= 0 ? s->cfg->wbt_wake_us : s->cfg->tag_wake_us;
+	int own = s->cfg->wbt_wake_us >= 0;
+	int64_t wake_us = own ? s->cfg->wbt_wake_us : s->cfg->tag_wake_us;
+	const struct sim_delay *q = own ? NULL : &s->cfg->tag_wake_q;
 
 	while (w->wait.head && w->inflight < get_limit(s)) {
 		w->inflight++;
 		w->wait.head->wbt_granted = 1;
-		waitq_wake_at(s, &w->wait, &w->wait.head, s->now + waitq_wake_delay(s, wake_us));
+		waitq_wake_at(s, &w->wait, &w->wait.head, s->now + waitq_wake_delay(s, wake_us, q));
 	}
 }
 

@@ -245,6 +245,14 @@ static int dirty_throttled(const struct sim *s, const struct sthread *t)
 	return s->dirty.on && buffered_writer(t);
 }
 
+/* A reader's think time: --think's constant, or drawn from its points. */
+uint64_t wl_think_ns(struct sim *s, const struct sthread *t)
+{
+	if (t->think_ns && s->cfg->think_q.n)
+		return sim_delay_draw_ns(&s->cfg->think_q, &s->rng);
+	return t->think_ns;
+}
+
 /* A bio that is one application I/O is done; the thread runs again after its think time. */
 static void app_bio_end_io(struct sim *s, struct sbio *b)
 {
@@ -255,7 +263,7 @@ static void app_bio_end_io(struct sim *s, struct sbio *b)
 		dirty_written(s, b, !t->inflight);
 	acct_bio_done(s, b);
 	acct_app_io(s, t, s->now - b->submit_ns, (uint64_t)b->nr * 512);
-	heap_push(&s->heap, s->now + t->think_ns, EV_THREAD, t, 0);
+	heap_push(&s->heap, s->now + wl_think_ns(s, t), EV_THREAD, t, 0);
 }
 
 static struct sbio *make_bio(struct sim *s, struct sthread *t)

@@ -31,6 +31,14 @@ bad --runs 0
 bad --dirty-kb 4
 bad --dirty-bg-kb 1024
 bad --flusher-us 100
+bad --think 0:5
+bad --think 0:5,50
+bad --think 1:5,100:6
+bad --think 0:5,100:4
+bad --think 0:5,60:6,40:7,100:8
+bad --think 0:5,101:5
+bad --tag-wake-us 0:5,100:2000000
+bad --tag-wake-us 0:5,,100:5
 bad --tune nosuch=1
 bad --tune read_expire=abc
 bad --tune read_expire=-1 --sched deadline-read
