@@ -32,12 +32,16 @@
 #   --calibrate    trace the kernel's every point once more (bench-kernel.sh
 #                  --trace-wake) and run the simulator per point and
 #                  scheduler with what the trace measured: --think, the
-#                  readers' mean time from a read's completion to their
-#                  next bio (fio and the system call under TCG, where the
-#                  simulator assumes 0, or 100 us for read-vs-write), and
-#                  --tag-wake-us, how late on average a task asleep for a
-#                  request (or for wbt) asks again; the values go to calibration.txt
-#                  and head the report
+#                  readers' time from a read's completion to their next bio
+#                  (fio and the system call under TCG, where the simulator
+#                  assumes 0, or 100 us for read-vs-write), and
+#                  --tag-wake-us, how late after a completion a task asleep
+#                  for a request (or for wbt) runs to ask again, each as the
+#                  points of its quantile function (PCT:US,...: the
+#                  simulator draws every delay from them); where the writer
+#                  slept in wbt, --write-end-us and --wbt-wake-us, its
+#                  medians. The table goes to calibration.txt and heads the
+#                  report, the points to calibration-points.txt
 #   --resim DIR    the simulator's side again against DIR's kernel run (its
 #                  kernel.json and kernel-raw/, traces too with --calibrate),
 #                  no boot: for a simulator that changed; the same
@@ -160,18 +164,33 @@ echo "bench-sim-vs-kernel: simulator, $profile (threads split $cap_gb GB as the 
 # point (waketrace.py's SIM_OPTIONS, "-": none).
 CAL_OPTS=(--think --tag-wake-us --write-end-us --wbt-wake-us)
 declare -A cal=()
-rm -f "$out/calibration.txt"
+# A value for the table: US as it is, PCT:US points as "median/mean".
+cal_show() {
+	case $1 in
+	*:*) awk -v p="$1" 'BEGIN {
+		n = split(p, pt, ","); m = "-"
+		for (i = 1; i <= n; i++) {
+			split(pt[i], x, ":"); q[i] = x[1]; v[i] = x[2]
+			if (q[i] == 50) m = v[i]
+			if (i > 1) sum += (q[i] - q[i - 1]) * (v[i - 1] + v[i]) / 2
+		}
+		printf "%s/%.0f", m, sum / 100 }' ;;
+	*) printf '%s' "$1" ;;
+	esac
+}
+rm -f "$out/calibration.txt" "$out/calibration-points.txt"
 if [ "$calibrate" = 1 ]; then
-	python3 scripts/lib/waketrace.py --sim-options "$out/kernel.json" >"$out/calibration.raw" ||
+	python3 scripts/lib/waketrace.py --sim-options "$out/kernel.json" >"$out/calibration-points.txt" ||
 		die "no wake traces in $out/kernel.json"
 	while read -r w t s v1 v2 v3 v4; do
 		vals=("$v1" "$v2" "$v3" "$v4") cal[$w:$t:$s]=""
 		for i in "${!CAL_OPTS[@]}"; do
 			[ "${vals[i]}" = - ] || cal[$w:$t:$s]+=" ${CAL_OPTS[i]} ${vals[i]}"
 		done
-	done <"$out/calibration.raw"
+	done <"$out/calibration-points.txt"
 	{
-		echo "calibrated from the kernel's traces (the simulator's options per point; - : the simulator's default):"
+		echo "calibrated from the kernel's traces (the simulator's options per point, us; median/mean: drawn from"
+		echo "the trace's quantiles, calibration-points.txt; - : the simulator's default):"
 		printf '  %-14s %7s  %-14s' workload threads scheduler
 		printf ' %14s' "${CAL_OPTS[@]}"
 		echo
@@ -179,15 +198,14 @@ if [ "$calibrate" = 1 ]; then
 			for t in ${threads//,/ }; do
 				for s in ${scheds//,/ }; do
 					vals=()
-					read -r -a vals < <(grep "^$w $t $s " "$out/calibration.raw")
+					read -r -a vals < <(grep "^$w $t $s " "$out/calibration-points.txt")
 					printf '  %-14s %7s  %-14s' "$w" "$t" "$s"
-					for i in "${!CAL_OPTS[@]}"; do printf ' %14s' "${vals[i + 3]:--}"; done
+					for i in "${!CAL_OPTS[@]}"; do printf ' %14s' "$(cal_show "${vals[i + 3]:--}")"; done
 					echo
 				done
 			done
 		done
 	} >"$out/calibration.txt"
-	rm -f "$out/calibration.raw"
 fi
 parts=()
 for w in ${workloads//,/ }; do

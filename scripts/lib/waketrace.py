@@ -29,6 +29,8 @@ buffered writes), over each task's requests:
   last wake -> rq   the last of those wakeups until the request
 and over all tasks that wait between a bio and its request:
   done -> waiter woken  the latest completion before each wakeup of one
+  done -> waiter runs   ... until it is switched in, where it asks again:
+                        what elvkit-sim's --tag-wake-us stands for
   woken per done        how many are woken per completion that wakes any
 Only what the trace holds is counted: a request allocated before the trace
 started, or completed after it stopped, is left out.
@@ -63,6 +65,7 @@ METRICS = (
     ("slept", "write", "slept", "ms"),
     ("last_wake_to_rq", "write", "last wake -> rq", "us"),
     ("done_to_waiter_wake", None, "done -> waiter woken", "us"),
+    ("done_to_waiter_run", None, "done -> waiter runs", "us"),
     ("woken_per_done", None, "woken per done", ""),
 )
 
@@ -102,6 +105,7 @@ def analyse(lines):
     got = {}        # direction -> [requests, of them slept]
     last_done = None
     per_done = {}   # completion time -> waiters it woke
+    waiter_woke = {}  # pid -> the completion before its wakeup, until it runs
     for t, ev, pid, a in events(lines):
         if ev == "block_bio_queue":
             if pid in read_done:
@@ -165,12 +169,15 @@ def analyse(lines):
                 if last_done is not None:
                     add("done_to_waiter_wake", None, (t - last_done) * 1e6)
                     per_done[last_done] = per_done.get(last_done, 0) + 1
+                    waiter_woke.setdefault(p, last_done)
         elif ev == "sched_switch":
             m = NEXT_PID.search(a)
             if m:
                 p = int(m.group(1))
                 if woken.get(p) and p not in running:
                     running[p] = t
+                if p in waiter_woke:
+                    add("done_to_waiter_run", None, (t - waiter_woke.pop(p)) * 1e6)
     for d, (n, slept) in got.items():
         vals[("slept_share", d)] = [100.0 * slept / n]
     if per_done:
@@ -178,11 +185,22 @@ def analyse(lines):
     return vals
 
 
+# The percentiles of a metric's "points" in the JSON: its quantile
+# function, for elvkit-sim's PCT:US delays.
+POINT_PCTS = (0, 1, 5, 10, 25, 50, 75, 90, 95, 99, 100)
+
+
 def summary(v):
     """n, p10, median, p90 and mean of a list of values."""
     s = sorted(v)
     return {"n": len(s), "p10": s[len(s) // 10], "p50": statistics.median(s),
             "p90": s[9 * len(s) // 10], "mean": statistics.mean(s)}
+
+
+def points(v):
+    """[[pct, value], ...] at POINT_PCTS of a list of values (nearest rank)."""
+    s = sorted(v)
+    return [[p, s[round(p * (len(s) - 1) / 100)]] for p in POINT_PCTS]
 
 
 def load(path):
@@ -248,21 +266,26 @@ def rows(vals):
         if v:
             # The trace's clock counts whole us: no more digits than that.
             s = {"value": v[0]} if key == "slept_share" else summary(v)
-            out.append({"metric": key, "dir": d, "unit": unit,
-                        **{k: round(x, 3) for k, x in s.items()}})
+            r = {"metric": key, "dir": d, "unit": unit, **{k: round(x, 3) for k, x in s.items()}}
+            if unit == "us":
+                r["points"] = [[p, round(x, 3)] for p, x in points(v)]
+            out.append(r)
     return out
 
 
 def sim_options(rows):
-    """{(workload, threads, sched): {option: us}} from a bench-kernel JSON's
-    wake rows, elvkit-sim's options for bench-sim-vs-kernel.sh --calibrate:
-      think         the readers' mean done -> bio: how long a reader takes
-                    to ask again after its read completed (a constant in the
-                    simulator, so the mean, which sets a reader's rate)
-      tag-wake-us   the mean done -> waiter woken plus the mean last wake ->
-                    rq (the readers' where any slept, else the writer's): a
-                    task woken for a request asks again 0 to 2 x US after
-                    the completion, US on average
+    """{(workload, threads, sched): {option: value}} from a bench-kernel
+    JSON's wake rows, elvkit-sim's options for bench-sim-vs-kernel.sh
+    --calibrate:
+      think         the readers' done -> bio: how long a reader takes to
+                    ask again after its read completed, as the points of its
+                    quantile function ("PCT:US,...", one draw per think)
+      tag-wake-us   done -> waiter runs, as points: how long after a
+                    completion a task woken for a request runs and asks
+                    again. (A JSON from before that metric: the mean done ->
+                    waiter woken plus the mean last wake -> rq, the readers'
+                    where any slept, else the writer's, a number: uniform 0
+                    to 2 x US. Without points, think is the mean.)
       write-end-us  the writer's median done -> woken, waiting: its write
                     request's bios end (page by page) before wbt wakes it
                     and the tag goes back
@@ -280,16 +303,23 @@ def sim_options(rows):
         r = val.get(key)
         return None if r is None else r.get(stat)
 
+    def pts(key):
+        """elvkit-sim's PCT:US for a row's points (whole us, at most 1 s)."""
+        p = get(key, "points")
+        return p and ",".join(f"{pc}:{min(round(x), 1000000)}" for pc, x in p)
+
     out = {}
     for (wl, t, s, m, d) in val:
         if (m, d) != ("done_to_bio", "read"):
             continue
-        o = {"think": get((wl, t, s, m, d), "mean")}
+        o = {"think": pts((wl, t, s, m, d)) or get((wl, t, s, m, d), "mean")}
         wake = get((wl, t, s, "done_to_waiter_wake", None), "mean")
         last = get((wl, t, s, "last_wake_to_rq", "read"), "mean")
         if last is None:
             last = get((wl, t, s, "last_wake_to_rq", "write"), "mean")
-        if wake is not None and last is not None:
+        if pts((wl, t, s, "done_to_waiter_run", None)):
+            o["tag-wake-us"] = pts((wl, t, s, "done_to_waiter_run", None))
+        elif wake is not None and last is not None:
             o["tag-wake-us"] = wake + last
         # Only where the writer slept before most of its requests: then
         # its wakeup after a completion is wbt's (or a request's).
@@ -312,14 +342,15 @@ if __name__ == "__main__":
     import sys
     if len(sys.argv) == 3 and sys.argv[1] == "--sim-options":
         # "WORKLOAD THREADS SCHED" and the SIM_OPTIONS per traced point,
-        # whole us, "-" for none.
+        # whole us or PCT:US points, "-" for none.
         try:
             rows = json.load(open(sys.argv[2])).get("wake", [])
         except (OSError, ValueError) as e:
             print(f"waketrace: {sys.argv[2]}: {e}", file=sys.stderr)
             sys.exit(1)
         for (wl, t, s), o in sorted(sim_options(rows).items()):
-            print(wl, t, s, *(round(o[k]) if k in o else "-" for k in SIM_OPTIONS))
+            print(wl, t, s, *("-" if k not in o else o[k] if isinstance(o[k], str)
+                              else round(o[k]) for k in SIM_OPTIONS))
         sys.exit(0)
     if len(sys.argv) != 2:
         print("usage: waketrace.py TRACE[.gz] | --sim-options BENCH_KERNEL_JSON", file=sys.stderr)

@@ -23,7 +23,9 @@ expect_usage --match "--trace-wake: seqread:4: seqread is not in --workloads" "$
 # 1.020900, wbt wakes it 300 us later, running after 50 us, its next
 # request 500 us after the end without sleeping; its next bio merges
 # into that request, so its wakeup at 1.025000 is no waiter's. Reads: 4
-# requests, 1 of them slept (25%); writes: 2, none slept.
+# requests, 1 of them slept (25%); writes: 2, none slept. Reader 100,
+# waiting, runs 200 us after the writer's request ended and 600 us after
+# reader 101's (done -> waiter runs).
 mkdir -p "$T/run/raw/nullb/wake"
 tr=$T/run/raw/nullb/wake/randread-t4-none.trace
 ev() { printf '%16s-%-7s [000] d..2.  %s: %s\n' "$1" "$2" "$3" "$4"; }
@@ -45,6 +47,7 @@ wk() { ev "<idle>" 0 "$1" "sched_wakeup: comm=fio pid=$2 prio=120 target_cpu=000
 	ev fio 100 1.020300 "block_bio_queue: 253,0 RS 1512 + 256 [fio]"
 	ev "<idle>" 0 1.020900 "block_rq_complete: 253,0 W () 5000 + 1024 be,0,4 [0]"
 	wk 1.021000 100
+	sw swapper/0 0 1.021100 100
 	wk 1.021200 200
 	sw swapper/0 0 1.021250 200
 	ev kworker/u8:12 200 1.021300 "block_bio_queue: 253,0 W 6024 + 8 [kworker/u8:12]"
@@ -55,6 +58,7 @@ wk() { ev "<idle>" 0 "$1" "sched_wakeup: comm=fio pid=$2 prio=120 target_cpu=000
 	ev "<idle>" 0 1.029500 "block_rq_complete: 253,0 RS () 9000 + 256 [0]"
 	wk 1.029600 101
 	wk 1.030000 100
+	sw swapper/0 0 1.030100 100
 	ev fio 100 1.030200 "block_getrq: 253,0 RS 1512 + 256 [fio]"
 } >"$tr"
 gzip "$tr"
@@ -81,6 +85,7 @@ row write 'woken -> running \(us\)' 1 50 50 50 50
 row write 'done -> next \(us\)' 1 500 500 500 500
 row write 'wakes per next' 1 1 1 1 1
 row any 'done -> waiter woken \(us\)' 2 100 300 500 300
+row any 'done -> waiter runs \(us\)' 2 200 400 600 400
 row any 'woken per done' 2 1 1 1 1
 printf '%s\n' "$out" | grep -qE '^  read +slept \(%\) +25\.0$' || fail "read slept share not 25%"
 printf '%s\n' "$out" | grep -qE '^  write +slept \(%\) +0\.0$' || fail "write slept share not 0%"
@@ -101,15 +106,18 @@ w = {(x["sched"], x["metric"], x["dir"]): x for x in json.load(open(sys.argv[1])
 assert w[("none", "done_to_next", "read")]["p50"] == 5300, w
 assert w[("none", "slept_share", "read")]["value"] == 25.0, w
 assert w[("none", "woken_per_done", None)]["n"] == 2, w
+assert w[("none", "done_to_bio", "read")]["points"] == [[p, 300] for p in (0, 1, 5, 10, 25, 50, 75, 90, 95, 99, 100)], w
+assert "points" not in w[("none", "wakes_per_next", "read")], w
 assert not any(k[0] == "anticipatory" for k in w), w
 EOF
 # bench-sim-vs-kernel.sh --calibrate's options from the report's JSON:
-# --think the readers' mean done -> bio (300 us), --tag-wake-us the mean
-# done -> waiter woken (300) plus the readers' last wake -> rq (200); the
-# writer slept before none of its requests: no --write-end-us or
-# --wbt-wake-us.
+# --think the points of the readers' done -> bio (all 300 us),
+# --tag-wake-us those of done -> waiter runs (200 and 600: the nearest
+# rank, 200 up to the median); the writer slept before none of its
+# requests: no --write-end-us or --wbt-wake-us.
 opts=$(python3 "$TOP/scripts/lib/waketrace.py" --sim-options "$T/r.json") || fail "--sim-options exit $?"
-[ "$opts" = "randread 4 none 300 500 - -" ] || fail "--sim-options: '$opts'"
+[ "$opts" = "randread 4 none 0:300,1:300,5:300,10:300,25:300,50:300,75:300,90:300,95:300,99:300,100:300 0:200,1:200,5:200,10:200,25:200,50:200,75:600,90:600,95:600,99:600,100:600 - -" ] ||
+	fail "--sim-options: '$opts'"
 # A writer that slept before 90% of its requests: --write-end-us its
 # median done -> woken while waiting, --wbt-wake-us its median woken ->
 # running plus last wake -> rq; at 40% neither.
@@ -131,5 +139,12 @@ o = waketrace.sim_options(rows(90.0))[("read-vs-write", 64, "none")]
 assert o == {"think": 900, "tag-wake-us": 900, "write-end-us": 290, "wbt-wake-us": 80}, o
 o = waketrace.sim_options(rows(40.0))[("read-vs-write", 64, "none")]
 assert o == {"think": 900, "tag-wake-us": 900}, o
+# A JSON without points (from before them) gave the means above; with
+# them, the points, whole us, at most 1 s.
+r = rows(40.0)
+r[0]["points"] = [[0, 10.4], [50, 600.6], [100, 2e6]]
+r.append({**r[1], "metric": "done_to_waiter_run", "points": [[0, 5], [100, 900]]})
+o = waketrace.sim_options(r)[("read-vs-write", 64, "none")]
+assert o == {"think": "0:10,50:601,100:1000000", "tag-wake-us": "0:5,100:900"}, o
 EOF
 echo ok
