@@ -21,7 +21,7 @@ manifest=$EK_VAR/host-packages
 pkgs=()
 if [ -s "$manifest" ]; then
 	while read -r p; do
-		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' && pkgs+=("$p")
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep 'install ok installed' >/dev/null && pkgs+=("$p")
 	done <"$manifest"
 fi
 log "host packages elvkit added: ${pkgs[*]:-none}"

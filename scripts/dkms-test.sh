@@ -72,7 +72,7 @@ install_step() {
 		bad install "make dkms-install failed; tail of $log:" "$(tail -n 15 "$log")"
 	fi
 	why=""
-	in_root dkms status -m elvkit -v "$version" -k "$ver" 2>/dev/null | grep -q ': installed' ||
+	in_root dkms status -m elvkit -v "$version" -k "$ver" 2>/dev/null | grep ': installed' >/dev/null ||
 		why="$why dkms status is not 'installed';"
 	[ -f "$root/usr/src/elvkit-$version/dkms.conf" ] || why="$why no $root/usr/src/elvkit-$version;"
 	for m in "${modules[@]}"; do

@@ -68,7 +68,8 @@ apt_update() {
 	touch "$EK_VAR/apt-updated"
 }
 
-have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
+# grep to the end, not -q: under pipefail a producer cut short by -q fails the test
+have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep 'install ok installed' >/dev/null; }
 missing() {
 	local p
 	for p in "$@"; do have_pkg "${p%%/*}" || echo "$p"; done
