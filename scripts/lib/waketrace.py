@@ -187,7 +187,7 @@ def analyse(lines):
 
 # The percentiles of a metric's "points" in the JSON: its quantile
 # function, for elvkit-sim's PCT:US delays.
-POINT_PCTS = (0, 1, 5, 10, 25, 50, 75, 90, 95, 99, 100)
+POINT_PCTS = (0, 1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 100)
 
 
 def summary(v):

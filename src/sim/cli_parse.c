@@ -76,6 +76,26 @@ size_t cli_split(char *s, char **out, size_t max, const char *opt)
 	}
 }
 
+/* PCT, 0..100 with up to two decimals ("99.9"), in hundredths of a % */
+static uint32_t parse_pct(const char *opt, char *s)
+{
+	char *dot = strchr(s, '.');
+	uint64_t whole, frac = 0;
+	size_t digits = 0;
+
+	if (dot) {
+		digits = strlen(dot + 1);
+		if (dot == s || !digits || digits > 2)
+			cli_die("%s: PCT '%s' is not 0..100 with at most two decimals", opt, s);
+		frac = cli_num(opt, dot + 1, 0) * (digits == 1 ? 10 : 1);
+		*dot = 0;
+	}
+	whole = cli_num(opt, s, 0);
+	if (whole > 100 || (whole == 100 && frac))
+		cli_die("%s: PCT must be 0..100 and US 0..1000000", opt);
+	return (uint32_t)(whole * 100 + frac);
+}
+
 /*
  * --think, --tag-wake-us: a number (us), or "PCT:US,..." into d, the
  * points of a quantile function (cli_validate.c checks them and sets the
@@ -97,9 +117,9 @@ static int64_t parse_delay(const char *opt, char *s, struct sim_delay *d)
 		if (!colon)
 			cli_die("%s: '%s' is not PCT:US", opt, pts[i]);
 		*colon = 0;
-		d->pct[i] = (uint32_t)cli_num(opt, pts[i], 0);
+		d->bp[i] = parse_pct(opt, pts[i]);
 		us = cli_num(opt, colon + 1, 0);
-		if (d->pct[i] > 100 || us > 1000000)
+		if (us > 1000000)
 			cli_die("%s: PCT must be 0..100 and US 0..1000000", opt);
 		d->us[i] = (uint32_t)us;
 	}

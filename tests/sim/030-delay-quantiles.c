@@ -6,7 +6,7 @@
 
 /* 10 % under 200 us, half under 500, a tail to 10 ms: mean 1255 us */
 static const struct sim_delay heavy = {
-	5, { 0, 10, 50, 90, 100 }, { 100, 200, 500, 2000, 10000 },
+	5, { 0, 1000, 5000, 9000, 10000 }, { 100, 200, 500, 2000, 10000 },
 };
 
 static int cmp_u64(const void *a, const void *b)
@@ -102,18 +102,27 @@ static double share_of_top4(int64_t wake_us, const struct sim_delay *q)
 int main(void)
 {
 	/* 95 % ask again at once, 5 % up to 20 ms later: a mean of 500 us */
-	static const struct sim_delay mostly_now = { 3, { 0, 95, 100 }, { 0, 0, 20000 } };
+	static const struct sim_delay mostly_now = { 3, { 0, 9500, 10000 }, { 0, 0, 20000 } };
+	/* 0.1 % from 1 to 101 ms: a mean of 1000 x 0.999 + 51000 x 0.001 = 1050 us */
+	static const struct sim_delay fine_tail = { 3, { 0, 9990, 10000 }, { 1000, 1000, 101000 } };
 	static uint64_t draws[NDRAW];
 	struct sim_result r;
 	struct sim_config c;
 	ek_u64 rng = 1;
 	double uni, pts;
-	size_t i;
+	size_t i, over;
 
 	CHECK(sim_delay_mean_us(&heavy) == 1255, "mean of the points %llu us, not 1255",
 	      (unsigned long long)sim_delay_mean_us(&heavy));
 	CHECK(sim_delay_mean_us(&mostly_now) == 500, "mean of 95%% at 0 and 5%% to 20 ms: "
 	      "%llu us, not 500", (unsigned long long)sim_delay_mean_us(&mostly_now));
+	CHECK(sim_delay_mean_us(&fine_tail) == 1050, "mean with a 0.1%% tail to 101 ms: %llu us, "
+	      "not 1050", (unsigned long long)sim_delay_mean_us(&fine_tail));
+	for (i = 0, over = 0; i < NDRAW; i++)
+		over += sim_delay_draw_ns(&fine_tail, &rng) > 1000000;
+	printf("draws over 1 ms with a 0.1%% tail: %zu of %d\n", over, NDRAW);
+	CHECK(over > NDRAW / 1000 * 0.8 && over < NDRAW / 1000 * 1.2,
+	      "%zu of %d draws in the 0.1%% tail, not %d", over, NDRAW, NDRAW / 1000);
 	for (i = 0; i < NDRAW; i++)
 		draws[i] = sim_delay_draw_ns(&heavy, &rng);
 	check_quantiles("draws", draws, NDRAW, 0.02);

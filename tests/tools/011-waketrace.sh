@@ -106,7 +106,7 @@ w = {(x["sched"], x["metric"], x["dir"]): x for x in json.load(open(sys.argv[1])
 assert w[("none", "done_to_next", "read")]["p50"] == 5300, w
 assert w[("none", "slept_share", "read")]["value"] == 25.0, w
 assert w[("none", "woken_per_done", None)]["n"] == 2, w
-assert w[("none", "done_to_bio", "read")]["points"] == [[p, 300] for p in (0, 1, 5, 10, 25, 50, 75, 90, 95, 99, 100)], w
+assert w[("none", "done_to_bio", "read")]["points"] == [[p, 300] for p in (0, 1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 100)], w
 assert "points" not in w[("none", "wakes_per_next", "read")], w
 assert not any(k[0] == "anticipatory" for k in w), w
 EOF
@@ -116,7 +116,7 @@ EOF
 # rank, 200 up to the median); the writer slept before none of its
 # requests: no --write-end-us or --wbt-wake-us.
 opts=$(python3 "$TOP/scripts/lib/waketrace.py" --sim-options "$T/r.json") || fail "--sim-options exit $?"
-[ "$opts" = "randread 4 none 0:300,1:300,5:300,10:300,25:300,50:300,75:300,90:300,95:300,99:300,100:300 0:200,1:200,5:200,10:200,25:200,50:200,75:600,90:600,95:600,99:600,100:600 - -" ] ||
+[ "$opts" = "randread 4 none 0:300,1:300,5:300,10:300,25:300,50:300,75:300,90:300,95:300,99:300,99.9:300,100:300 0:200,1:200,5:200,10:200,25:200,50:200,75:600,90:600,95:600,99:600,99.9:600,100:600 - -" ] ||
 	fail "--sim-options: '$opts'"
 # A writer that slept before 90% of its requests: --write-end-us its
 # median done -> woken while waiting, --wbt-wake-us its median woken ->
