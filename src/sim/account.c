@@ -36,6 +36,13 @@ void acct_bio_done(struct sim *s, const struct sbio *b)
 		r->read_bytes += bytes;
 }
 
+/* A writer wrote bytes, as it sees it: dirtied them, or its bio is done. */
+void acct_app_write(struct sim *s, uint64_t bytes)
+{
+	if (!s->ended)
+		s->res->app_write_bytes += bytes;
+}
+
 static unsigned lat_bucket(uint64_t ns)
 {
 	unsigned e;

@@ -377,6 +377,7 @@ int dirty_write(struct sim *s, struct sthread *t, struct sbio *b)
 	d->reclaimable += pages;
 	d->dirtied += pages;
 	p->nr_dirtied += pages;
+	acct_app_write(s, (uint64_t)b->nr * 512);
 	ratelimit = p->nr_dirtied_pause;
 	if (d->exceeded && ratelimit > EXCEEDED_RATELIMIT)
 		ratelimit = EXCEEDED_RATELIMIT;

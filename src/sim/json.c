@@ -3,6 +3,8 @@
  * --json FILE: one object per (scheduler, device, workload, threads).
  * iops, avg/p99/max_lat_ms and pct_over_*: the foreground threads'
  * application I/Os; read_mbs, write_mbs, dev_iops: the device's;
+ * app_write_mbs: every writer's as the application sees it, written into
+ * the page cache under --dirty-kb (what fio reports for buffered writes);
  * thread_bytes: each foreground thread's application bytes, jain their
  * fairness index; counters: the scheduler's own (its statistics files in
  * sysfs), at the end of the run. avg_*: the block layer's state averaged
@@ -25,7 +27,7 @@ static const char *const mname[M_NR] = {
 	[M_TAGS_USED] = "avg_tags_used", [M_TAG_SLEEPERS] = "avg_tag_sleepers",
 	[M_DEV_INFLIGHT] = "avg_dev_inflight",
 	[M_RD_RQ_KB] = "read_rq_kb", [M_WR_RQ_KB] = "write_rq_kb",
-	[M_DIRTY_KB] = "avg_dirty_kb",
+	[M_DIRTY_KB] = "avg_dirty_kb", [M_APP_WRITE] = "app_write_mbs",
 };
 
 int json_write(const char *path, const struct sim_row *rows, size_t n)

@@ -101,6 +101,9 @@ struct sim_result {
 	uint64_t elapsed_ns;		/* until the last foreground thread ended */
 	uint64_t fg_bytes, fg_ios;
 	uint64_t read_bytes, write_bytes;	/* everyone's, within elapsed */
+	uint64_t app_write_bytes;	/* written as the writers see it: dirtied into
+					   the page cache under --dirty-kb (fio's
+					   bandwidth for buffered writes), else done */
 	/* application I/Os of the foreground threads (reads include page-cache hits) */
 	uint64_t lat_n, lat_sum_ns, lat_max_ns, over_2s, over_10s;
 	uint64_t lat_hist[SIM_LAT_BUCKETS];

@@ -291,6 +291,7 @@ void sim_violation(struct sim *s, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void acct_bio_done(struct sim *s, const struct sbio *b);	/* device bytes */
 void acct_app_io(struct sim *s, struct sthread *t, uint64_t lat_ns, uint64_t bytes);
+void acct_app_write(struct sim *s, uint64_t bytes);	/* dirtied, or a write bio done */
 void acct_threads(struct sim *s);	/* per-thread bytes and Jain's index, at the end */
 void acct_counters(struct sim *s);	/* the policy's counters, at the end */
 void acct_dispatch(struct sim *s, const struct ek_rq *rq);

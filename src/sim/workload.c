@@ -261,6 +261,8 @@ static void app_bio_end_io(struct sim *s, struct sbio *b)
 	t->inflight--;
 	if (dirty_throttled(s, t))
 		dirty_written(s, b, !t->inflight);
+	else if (b->dir == EK_WRITE)
+		acct_app_write(s, (uint64_t)b->nr * 512);
 	acct_bio_done(s, b);
 	acct_app_io(s, t, s->now - b->submit_ns, (uint64_t)b->nr * 512);
 	heap_push(&s->heap, s->now + wl_think_ns(s, t), EV_THREAD, t, 0);

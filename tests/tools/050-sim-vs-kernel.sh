@@ -51,14 +51,27 @@ for r in k["results"]:
 json.dump(k, open(f"{d}/pm/kernel.json", "w"))
 s = json.load(open(f"{d}/sim.json"))
 for r in s:
-    r["write_mbs"] = 2.0
+    r["app_write_mbs"], r["write_mbs"] = 2.0, 0.5
 json.dump(s, open(f"{d}/pm/sim.json", "w"))
+# A simulator from before app_write_mbs: its write_mbs.
+mkdir = __import__("os").mkdir
+mkdir(f"{d}/old")
+json.dump(k, open(f"{d}/old/kernel.json", "w"))
+for r in s:
+    del r["app_write_mbs"]
+json.dump(s, open(f"{d}/old/sim.json", "w"))
 PY
 pm=$("$B" --report-only "$T/pm") || fail "spread report exit $?"
 printf '%s\n' "$pm" | grep -E '^deadline-read +4 ' | grep -qE '±[0-9.]+ +2\.00x ' ||
 	fail "a 2x within the half range: not shown or still flagged: $(printf '%s\n' "$pm" | grep '^deadline-read')"
 printf '%s\n' "$pm" | grep -q '^4 points compared; 1 ratios off' || fail "spread summary wrong"
 printf '%s\n' "$pm" | grep -q 'wr MB/s sim' || fail "no writer columns"
+# The writer as the application sees it (app_write_mbs), as fio's is.
+printf '%s\n' "$pm" | grep -E '^none +1 ' | grep -qE ' 2 +- +- *$' ||
+	fail "the simulator's writer is not its app_write_mbs: $(printf '%s\n' "$pm" | grep -E '^none +1')"
+old=$("$B" --report-only "$T/old") || fail "report of an old sim.json exit $?"
+printf '%s\n' "$old" | grep -E '^none +1 ' | grep -qE ' 0\.5 +- +- *$' ||
+	fail "without app_write_mbs, not write_mbs: $(printf '%s\n' "$old" | grep -E '^none +1')"
 # --calibrate's table (calibration.txt) heads the report.
 echo "calibrated from the kernel's traces (test)" >"$T/pm/calibration.txt"
 cal=$("$B" --report-only "$T/pm") || fail "report with calibration.txt exit $?"
