@@ -317,8 +317,9 @@ def sim_options(rows):
         last = get((wl, t, s, "last_wake_to_rq", "read"), "mean")
         if last is None:
             last = get((wl, t, s, "last_wake_to_rq", "write"), "mean")
-        if pts((wl, t, s, "done_to_waiter_run", None)):
-            o["tag-wake-us"] = pts((wl, t, s, "done_to_waiter_run", None))
+        waiter = pts((wl, t, s, "done_to_waiter_run", None))
+        if waiter:
+            o["tag-wake-us"] = waiter
         elif wake is not None and last is not None:
             o["tag-wake-us"] = wake + last
         # Only where the writer slept before most of its requests: then
