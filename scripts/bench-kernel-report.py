@@ -125,6 +125,11 @@ def run_metrics(fio, lats, wl, key):
         wmbs = w["write"]["bw_bytes"] / 1e6 if w else None
         if wl == "startup":
             wmbs = None
+        elif w:
+            # The writer's MB per second of its own CPU: what copying into
+            # the page cache costs in this guest (elvkit-sim --copy-mbs).
+            cpu_s = (w["usr_cpu"] + w["sys_cpu"]) / 100 * w["job_runtime"] / 1e3
+            extra["write_cpu_mbs"] = w["write"]["io_bytes"] / 1e6 / cpu_s if cpu_s > 0 else None
     else:
         d = j["read"] if j["read"]["total_ios"] > 0 else j["write"]
         rate = (j["read"]["bw_bytes"] + j["write"]["bw_bytes"]) / 1e6

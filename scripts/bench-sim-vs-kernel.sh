@@ -40,8 +40,10 @@
 #                  points of its quantile function (PCT:US,...: the
 #                  simulator draws every delay from them); where the writer
 #                  slept in wbt, --write-end-us and --wbt-wake-us, its
-#                  medians. The table goes to calibration.txt and heads the
-#                  report, the points to calibration-points.txt
+#                  medians; and --copy-mbs, the writer's MB per second of
+#                  its own CPU (fio's usr+sys: the copy into the page cache
+#                  under TCG). The table goes to calibration.txt and heads
+#                  the report, the points to calibration-points.txt
 #   --resim DIR    the simulator's side again against DIR's kernel run (its
 #                  kernel.json and kernel-raw/, traces too with --calibrate),
 #                  no boot: for a simulator that changed; the same
@@ -162,7 +164,7 @@ read -r dirty dirty_bg < <(sed -n "s/^dirty_bytes\.ekdisk-$profile //p" "$out/ke
 echo "bench-sim-vs-kernel: simulator, $profile (threads split $cap_gb GB as the kernel's jobs do)" >&2
 # --calibrate: "WORKLOAD THREADS SCHED" and the options' values per traced
 # point (waketrace.py's SIM_OPTIONS, "-": none).
-CAL_OPTS=(--think --tag-wake-us --write-end-us --wbt-wake-us)
+CAL_OPTS=(--think --tag-wake-us --write-end-us --wbt-wake-us --copy-mbs)
 declare -A cal=()
 # A value for the table: US as it is, PCT:US points as "median/mean".
 cal_show() {
@@ -182,15 +184,15 @@ rm -f "$out/calibration.txt" "$out/calibration-points.txt"
 if [ "$calibrate" = 1 ]; then
 	python3 scripts/lib/waketrace.py --sim-options "$out/kernel.json" >"$out/calibration-points.txt" ||
 		die "no wake traces in $out/kernel.json"
-	while read -r w t s v1 v2 v3 v4; do
-		vals=("$v1" "$v2" "$v3" "$v4") cal[$w:$t:$s]=""
+	while read -r w t s v1 v2 v3 v4 v5; do
+		vals=("$v1" "$v2" "$v3" "$v4" "$v5") cal[$w:$t:$s]=""
 		for i in "${!CAL_OPTS[@]}"; do
 			[ "${vals[i]}" = - ] || cal[$w:$t:$s]+=" ${CAL_OPTS[i]} ${vals[i]}"
 		done
 	done <"$out/calibration-points.txt"
 	{
-		echo "calibrated from the kernel's traces (the simulator's options per point, us; median/mean: drawn from"
-		echo "the trace's quantiles, calibration-points.txt; - : the simulator's default):"
+		echo "calibrated from the kernel's traces (the simulator's options per point, us, --copy-mbs MB/s; median/mean:"
+		echo "drawn from the trace's quantiles, calibration-points.txt; - : the simulator's default):"
 		printf '  %-14s %7s  %-14s' workload threads scheduler
 		printf ' %14s' "${CAL_OPTS[@]}"
 		echo

@@ -273,10 +273,10 @@ def rows(vals):
     return out
 
 
-def sim_options(rows):
+def sim_options(rows, results=()):
     """{(workload, threads, sched): {option: value}} from a bench-kernel
-    JSON's wake rows, elvkit-sim's options for bench-sim-vs-kernel.sh
-    --calibrate:
+    JSON's wake rows (and its results), elvkit-sim's options for
+    bench-sim-vs-kernel.sh --calibrate:
       think         the readers' done -> bio: how long a reader takes to
                     ask again after its read completed, as the points of its
                     quantile function ("PCT:US,...", one draw per think)
@@ -291,6 +291,9 @@ def sim_options(rows):
                     and the tag goes back
       wbt-wake-us   the writer's median woken -> running plus its median
                     last wake -> rq: from wbt's wake to its next request
+      copy-mbs      the writer's MB per second of its own CPU (fio's, the
+                    results' write_cpu_mbs): what its copy into the page
+                    cache costs in the guest
     The writer's by medians (its means hold its sleeps for other things,
     dirty throttling, requests, that the simulator has of its own), and
     only where it slept before at least half of its requests. An option
@@ -308,6 +311,7 @@ def sim_options(rows):
         p = get(key, "points")
         return p and ",".join(f"{pc}:{min(round(x), 1000000)}" for pc, x in p)
 
+    copy = {(r["workload"], r["threads"], r["sched"]): r.get("write_cpu_mbs") for r in results}
     out = {}
     for (wl, t, s, m, d) in val:
         if (m, d) != ("done_to_bio", "read"):
@@ -331,11 +335,13 @@ def sim_options(rows):
         if slept is not None and slept >= 50 and None not in (end, run, ask):
             o["write-end-us"] = end
             o["wbt-wake-us"] = run + ask
+        if copy.get((wl, t, s)):
+            o["copy-mbs"] = copy[(wl, t, s)]
         out[(wl, t, s)] = o
     return out
 
 
-SIM_OPTIONS = ("think", "tag-wake-us", "write-end-us", "wbt-wake-us")
+SIM_OPTIONS = ("think", "tag-wake-us", "write-end-us", "wbt-wake-us", "copy-mbs")
 
 
 if __name__ == "__main__":
@@ -343,13 +349,14 @@ if __name__ == "__main__":
     import sys
     if len(sys.argv) == 3 and sys.argv[1] == "--sim-options":
         # "WORKLOAD THREADS SCHED" and the SIM_OPTIONS per traced point,
-        # whole us or PCT:US points, "-" for none.
+        # whole us or PCT:US points (copy-mbs: MB/s), "-" for none.
         try:
-            rows = json.load(open(sys.argv[2])).get("wake", [])
+            kernel = json.load(open(sys.argv[2]))
         except (OSError, ValueError) as e:
             print(f"waketrace: {sys.argv[2]}: {e}", file=sys.stderr)
             sys.exit(1)
-        for (wl, t, s), o in sorted(sim_options(rows).items()):
+        opts = sim_options(kernel.get("wake", []), kernel.get("results", []))
+        for (wl, t, s), o in sorted(opts.items()):
             print(wl, t, s, *("-" if k not in o else o[k] if isinstance(o[k], str)
                               else round(o[k]) for k in SIM_OPTIONS))
         sys.exit(0)

@@ -234,6 +234,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "size", 1, 0, 'S' }, { "ios", 1, 0, 'i' }, { "think", 1, 0, 'T' },
 		{ "bg", 1, 0, 'g' }, { "bg-block", 1, 0, 'B' }, { "wdepth", 1, 0, 'W' },
 		{ "dirty-kb", 1, 0, 'Y' }, { "dirty-bg-kb", 1, 0, 'Z' }, { "flusher-us", 1, 0, 'F' },
+		{ "copy-mbs", 1, 0, 'C' },
 		{ "prio", 1, 0, 'p' }, { "bg-prio", 1, 0, 'P' }, { "tune", 1, 0, 'u' },
 		{ "nr-requests", 1, 0, 'n' }, { "max-kb", 1, 0, 'm' },
 		{ "tag-wake-us", 1, 0, 'K' }, { "wbt-wake-us", 1, 0, 'k' },
@@ -271,6 +272,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'Y': c->dirty_kb = cli_num("--dirty-kb", optarg, 0); break;
 		case 'Z': c->dirty_bg_kb = cli_num("--dirty-bg-kb", optarg, 0); break;
 		case 'F': c->flusher_us = cli_num("--flusher-us", optarg, 0); break;
+		case 'C': c->copy_mbs = cli_num("--copy-mbs", optarg, 0); break;
 		case 'p': parse_prios(c, optarg); break;
 		case 'P': c->bg_prio = parse_prio("--bg-prio", optarg); break;
 		case 'u': add_kv(a->tunes, &a->ntune, "--tune", optarg); break;

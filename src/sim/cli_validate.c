@@ -50,10 +50,12 @@ static void check_counts(struct cli_args *a)
 		cli_die("--wdepth must be 1..65536");
 	if (b->dirty_kb && (b->dirty_kb < 8 || b->dirty_kb > (1ULL << 30)))
 		cli_die("--dirty-kb must be 8..1073741824 (0: off)");
-	if ((b->dirty_bg_kb || b->flusher_us) && !b->dirty_kb)
-		cli_die("--dirty-bg-kb and --flusher-us need --dirty-kb");
+	if ((b->dirty_bg_kb || b->flusher_us || b->copy_mbs) && !b->dirty_kb)
+		cli_die("--dirty-bg-kb, --flusher-us and --copy-mbs need --dirty-kb");
 	if (b->flusher_us > 1000000)
 		cli_die("--flusher-us must be 0..1000000");
+	if (b->copy_mbs > 1000000)
+		cli_die("--copy-mbs must be 0..1000000");
 	if (b->nr_requests > 1000000)
 		cli_die("--nr-requests must be 1..1000000 (0: the default)");
 	check_delay("--think", &b->think_q, &b->think_us);

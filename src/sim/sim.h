@@ -69,6 +69,8 @@ struct sim_config {
 	unsigned wdepth;		/* async bios in flight per writer */
 	uint64_t dirty_kb, dirty_bg_kb;	/* vm.dirty_bytes, _background_bytes; 0: no dirty throttling */
 	uint64_t flusher_us;		/* the flusher runs this long after it is woken */
+	uint64_t copy_mbs;		/* buffered writers copy into the page cache at this
+					   many MB/s (CPU time per write); 0: in no time */
 	unsigned nr_requests;		/* shared request pool; 0: 2 x min(queue depth, 128),
 					   or the queue depth for EK_POLICY_AS_NONE */
 	int64_t tag_wake_us;		/* -1: a freed tag goes to the first sleeper; else it

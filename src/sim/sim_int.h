@@ -159,6 +159,7 @@ struct sthread {
 	struct srq *plug_head, *plug_tail;
 	unsigned plug_count;
 	struct dirty_task bdp;		/* buffered writers under --dirty-kb */
+	uint64_t copy_end_ns;		/* --copy-mbs: its write's copy ends; 0: none */
 };
 
 /* Threads asleep in the block layer, woken first come first served. */

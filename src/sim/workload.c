@@ -297,15 +297,31 @@ static void note_dirty_limit(struct sim *s, const struct sthread *t)
 	}
 }
 
+/* --copy-mbs: the CPU time of one application write's copy into the page cache */
+static uint64_t copy_ns(const struct sim *s, const struct sthread *t)
+{
+	return s->cfg->copy_mbs ? (uint64_t)t->bs * 512 * 1000 / s->cfg->copy_mbs : 0;
+}
+
 /*
- * A buffered writer under --dirty-kb dirties at memory speed until
- * balance_dirty_pages() pauses it: a bio per application write, for the
- * flusher to write back (dirty.c); --wdepth does not apply. Done, it
- * waits for its data to be written, as an fsync would.
+ * A buffered writer under --dirty-kb dirties a bio's worth per application
+ * write, each after its copy (--copy-mbs; none by default), until
+ * balance_dirty_pages() pauses it; the flusher writes them back
+ * (dirty.c); --wdepth does not apply. Done, it waits for its data to be
+ * written, as an fsync would.
  */
 static void dirty_ahead(struct sim *s, struct sthread *t)
 {
 	while (!dirty_held(s, t)) {
+		if (t->copy_end_ns > s->now)
+			return;		/* still copying; its end is queued */
+		if (!t->copy_end_ns && copy_ns(s, t) && wl_more(s, t)) {
+			t->copy_end_ns = s->now + copy_ns(s, t);
+			heap_push(&s->heap, t->copy_end_ns, EV_THREAD, t, 0);
+			return;
+		}
+		t->copy_end_ns = 0;
+		/* asked again after a copy: the run may have been cut meanwhile */
 		if (!wl_more(s, t)) {
 			if (t->inflight)
 				dirty_sync(s, t);

@@ -31,6 +31,9 @@ bad --runs 0
 bad --dirty-kb 4
 bad --dirty-bg-kb 1024
 bad --flusher-us 100
+bad --copy-mbs 100
+bad --dirty-kb 8192 --copy-mbs 1000001
+bad --dirty-kb 8192 --copy-mbs 12.5
 bad --think 0:5
 bad --think 0:5,50
 bad --think 1:5,100:6

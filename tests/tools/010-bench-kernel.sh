@@ -191,6 +191,25 @@ if command -v gnuplot >/dev/null; then
 	done
 fi
 
+# read-vs-write: the writer's MB per second of its CPU (10% of 20 s for
+# 300 MB: 150), elvkit-sim's --copy-mbs; none where it used no CPU.
+python3 - "$TOP/scripts/bench-kernel-report.py" <<'EOF' || fail "write_cpu_mbs wrong"
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("report", sys.argv[1])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+def fio(usr, sys_):
+    rd = {"total_ios": 10, "bw_bytes": 5e6, "lat_ns": {"mean": 1e6, "max": 2e6}}
+    return {"jobs": [{"jobname": "setup-r1-none", "error": 0},
+                     {"jobname": "r1-none", "error": 0, "usr_cpu": 1, "sys_cpu": 1, "read": rd},
+                     {"jobname": "wr1-none", "error": 0, "usr_cpu": usr, "sys_cpu": sys_,
+                      "job_runtime": 20000, "write": {"bw_bytes": 15e6, "io_bytes": 300e6}}]}
+lats = {"r1-none": {"n": 10, "over_2s": 0, "over_10s": 0}}
+r = m.run_metrics(fio(1, 9), lats, "read-vs-write", "r1-none")
+assert abs(r["write_cpu_mbs"] - 150) < 1e-9 and r["write_mbs"] == 15, r
+assert m.run_metrics(fio(0, 0), lats, "read-vs-write", "r1-none")["write_cpu_mbs"] is None
+EOF
+
 # A second fixture: the startup and dbench workloads, 2 thread counts x 2 runs
 # x {none, deadline-read}; fake fio JSON and fake dbench output.
 R2=$T/run2

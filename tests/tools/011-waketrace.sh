@@ -114,9 +114,9 @@ EOF
 # --think the points of the readers' done -> bio (all 300 us),
 # --tag-wake-us those of done -> waiter runs (200 and 600: the nearest
 # rank, 200 up to the median); the writer slept before none of its
-# requests: no --write-end-us or --wbt-wake-us.
+# requests: no --write-end-us or --wbt-wake-us; no writer, no --copy-mbs.
 opts=$(python3 "$TOP/scripts/lib/waketrace.py" --sim-options "$T/r.json") || fail "--sim-options exit $?"
-[ "$opts" = "randread 4 none 0:300,1:300,5:300,10:300,25:300,50:300,75:300,90:300,95:300,99:300,99.9:300,100:300 0:200,1:200,5:200,10:200,25:200,50:200,75:600,90:600,95:600,99:600,99.9:600,100:600 - -" ] ||
+[ "$opts" = "randread 4 none 0:300,1:300,5:300,10:300,25:300,50:300,75:300,90:300,95:300,99:300,99.9:300,100:300 0:200,1:200,5:200,10:200,25:200,50:200,75:600,90:600,95:600,99:600,99.9:600,100:600 - - -" ] ||
 	fail "--sim-options: '$opts'"
 # A writer that slept before 90% of its requests: --write-end-us its
 # median done -> woken while waiting, --wbt-wake-us its median woken ->
@@ -146,5 +146,12 @@ r[0]["points"] = [[0, 10.4], [50, 600.6], [100, 2e6]]
 r.append({**r[1], "metric": "done_to_waiter_run", "points": [[0, 5], [100, 900]]})
 o = waketrace.sim_options(r)[("read-vs-write", 64, "none")]
 assert o == {"think": "0:10,50:601,100:1000000", "tag-wake-us": "0:5,100:900"}, o
+# --copy-mbs: the point's write_cpu_mbs from the results, where it has one.
+res = [{"workload": "read-vs-write", "threads": 64, "sched": "none", "write_cpu_mbs": 123.4},
+       {"workload": "read-vs-write", "threads": 16, "sched": "none", "write_cpu_mbs": None}]
+r16 = [{**x, "threads": 16} for x in rows(40.0)]
+o = waketrace.sim_options(rows(40.0) + r16, res)
+assert o[("read-vs-write", 64, "none")]["copy-mbs"] == 123.4, o
+assert "copy-mbs" not in o[("read-vs-write", 16, "none")], o
 EOF
 echo ok
