@@ -6,15 +6,7 @@ static void run(uint64_t dirty_kb, struct sim_result *r)
 {
 	struct sim_config c;
 
-	st_config(&c, "noop", "hdd", "read-vs-write", 1);
-	c.nr_requests = 0;
-	c.block = c.bg_block = 128 << 10;
-	c.readahead = 0;
-	c.max_kb = 512;
-	c.dirty_kb = dirty_kb;
-	c.dirty_bg_kb = dirty_kb / 4;
-	c.size = 500000000000ULL;
-	c.min_time_ns = c.time_limit_ns = 5000000000ULL;
+	st_config_vs_kernel(&c, "noop", dirty_kb);
 	st_run(&c, r);
 }
 

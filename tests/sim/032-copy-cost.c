@@ -29,21 +29,13 @@ static void on_dispatch(void *arg, const struct ek_rq *rq, uint64_t now)
 		longest = run_len;
 }
 
-/* read-vs-write with one reader, as bench-sim-vs-kernel runs it on hdd */
+/* anticipatory, one reader, the writer under 8 MiB of dirty limit */
 static unsigned longest_write_run(uint64_t copy_mbs, struct sim_result *r)
 {
 	struct sim_config c;
 
-	st_config(&c, "anticipatory", "hdd", "read-vs-write", 1);
-	c.nr_requests = 0;
-	c.block = c.bg_block = 128 << 10;
-	c.readahead = 0;
-	c.max_kb = 512;
-	c.dirty_kb = 8192;
-	c.dirty_bg_kb = 2048;
+	st_config_vs_kernel(&c, "anticipatory", 8192);
 	c.copy_mbs = copy_mbs;
-	c.size = 500000000000ULL;
-	c.min_time_ns = c.time_limit_ns = 5000000000ULL;
 	c.hooks.on_dispatch = on_dispatch;
 	run_len = longest = 0;
 	st_run(&c, r);

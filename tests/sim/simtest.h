@@ -46,6 +46,25 @@ static inline void st_config(struct sim_config *c, const char *sched, const char
 	c->nr_requests = 128;
 }
 
+/*
+ * read-vs-write on hdd with one reader, as bench-sim-vs-kernel.sh runs it
+ * against ekdisk-hdd: 128 KiB I/O, no read-ahead, requests up to 512 KiB,
+ * blk-mq's request count, dirty limits of dirty_kb (background a quarter;
+ * 0: none), 5 s.
+ */
+static inline void st_config_vs_kernel(struct sim_config *c, const char *sched, uint64_t dirty_kb)
+{
+	st_config(c, sched, "hdd", "read-vs-write", 1);
+	c->nr_requests = 0;
+	c->block = c->bg_block = 128 << 10;
+	c->readahead = 0;
+	c->max_kb = 512;
+	c->dirty_kb = dirty_kb;
+	c->dirty_bg_kb = dirty_kb / 4;
+	c->size = 500000000000ULL;
+	c->min_time_ns = c->time_limit_ns = 5000000000ULL;
+}
+
 static inline void st_run(const struct sim_config *c, struct sim_result *r)
 {
 	if (sim_run(c, r)) {
