@@ -191,7 +191,7 @@ if [ "$calibrate" = 1 ]; then
 		done
 	done <"$out/calibration-points.txt"
 	{
-		echo "calibrated from the kernel's traces (the simulator's options per point, us, --copy-mbs MB/s; median/mean:"
+		echo "calibrated from the kernel's run (the simulator's options per point: us, --copy-mbs MB/s; median/mean:"
 		echo "drawn from the trace's quantiles, calibration-points.txt; - : the simulator's default):"
 		printf '  %-14s %7s  %-14s' workload threads scheduler
 		printf ' %14s' "${CAL_OPTS[@]}"

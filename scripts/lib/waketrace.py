@@ -336,7 +336,7 @@ def sim_options(rows, results=()):
             o["write-end-us"] = end
             o["wbt-wake-us"] = run + ask
         if copy.get((wl, t, s)):
-            o["copy-mbs"] = copy[(wl, t, s)]
+            o["copy-mbs"] = min(copy[(wl, t, s)], 1000000)  # elvkit-sim's top
         out[(wl, t, s)] = o
     return out
 
