@@ -81,5 +81,6 @@ err=$("$ISC" unpersist "$sd" 2>&1); [ $? = 1 ] || fail "second unpersist $sd mus
 [ ! -e "$RULES" ] || fail "unpersist --all left $RULES"
 echo none >"$(sched_file)"
 trigger "$DEV"
-[ "$(current_sched "$DEV")" = none ] || fail "a removed rule still applies to $DEV"
+[ "$(current_sched "$DEV")" = none ] ||
+	fail "a removed rule still applies to $DEV: $(cat "$(sched_file)"); rules: $(echo /etc/udev/rules.d/*)"
 exit 0
