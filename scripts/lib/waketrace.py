@@ -335,8 +335,9 @@ def sim_options(rows, results=()):
         if slept is not None and slept >= 50 and None not in (end, run, ask):
             o["write-end-us"] = end
             o["wbt-wake-us"] = run + ask
-        if copy.get((wl, t, s)):
-            o["copy-mbs"] = min(copy[(wl, t, s)], 1000000)  # elvkit-sim's top
+        cpu = copy.get((wl, t, s))
+        if cpu:
+            o["copy-mbs"] = min(cpu, 1000000)  # elvkit-sim's top
         out[(wl, t, s)] = o
     return out
 

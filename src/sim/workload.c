@@ -312,11 +312,13 @@ static uint64_t copy_ns(const struct sim *s, const struct sthread *t)
  */
 static void dirty_ahead(struct sim *s, struct sthread *t)
 {
+	uint64_t copy = copy_ns(s, t);
+
 	while (!dirty_held(s, t)) {
 		if (t->copy_end_ns > s->now)
 			return;		/* still copying; its end is queued */
-		if (!t->copy_end_ns && copy_ns(s, t) && wl_more(s, t)) {
-			t->copy_end_ns = s->now + copy_ns(s, t);
+		if (!t->copy_end_ns && copy && wl_more(s, t)) {
+			t->copy_end_ns = s->now + copy;
 			heap_push(&s->heap, t->copy_end_ns, EV_THREAD, t, 0);
 			return;
 		}

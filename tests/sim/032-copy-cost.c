@@ -1,6 +1,12 @@
 /* DESCRIPTION: --copy-mbs: a buffered writer dirties no faster than it copies, and under anticipatory its write batches end with the writes that waited (no refills while they drain) */
 #include "simtest.h"
 
+/* the writers' MB/s as they see them (into the page cache) */
+static double app_write_mbs(const struct sim_result *r)
+{
+	return r->app_write_bytes / 1e6 / st_secs(r->elapsed_ns);
+}
+
 /* one buffered writer on the ssd, which writes faster than 50 MB/s */
 static double lone_writer_mbs(uint64_t copy_mbs)
 {
@@ -14,7 +20,7 @@ static double lone_writer_mbs(uint64_t copy_mbs)
 	c.size = 1ULL << 40;
 	c.min_time_ns = c.time_limit_ns = 2000000000ULL;
 	st_run(&c, &r);
-	return r.app_write_bytes / 1e6 / st_secs(r.elapsed_ns);
+	return app_write_mbs(&r);
 }
 
 /* the longest run of writes dispatched with no read between them */
@@ -65,9 +71,8 @@ int main(void)
 	l0 = longest_write_run(0, &r0);
 	l1 = longest_write_run(140, &r1);
 	printf("anticipatory, one reader: longest write batch %u requests copying in no time "
-	       "(writer %.1f MB/s), %u at 140 MB/s (writer %.1f MB/s)\n", l0,
-	       r0.app_write_bytes / 1e6 / st_secs(r0.elapsed_ns), l1,
-	       r1.app_write_bytes / 1e6 / st_secs(r1.elapsed_ns));
+	       "(writer %.1f MB/s), %u at 140 MB/s (writer %.1f MB/s)\n", l0, app_write_mbs(&r0),
+	       l1, app_write_mbs(&r1));
 	CHECK(l1 <= 20, "at 140 MB/s a write batch of %u requests, more than wbt's 16 and a few",
 	      l1);
 	CHECK(l0 > 24, "copying in no time, no write batch longer than %u requests", l0);
