@@ -55,4 +55,9 @@ expect 0 "" -- unpersist --non-rotational
 expect 0 "" -- persist --rotational mq-deadline
 expect 0 "removed" -- unpersist --all
 [ ! -e "$R" ] || fail "--all left $R"
+# a failed udev reload: the rules change stands, and the user is told
+IOSCHEDCTL_UDEVADM=false expect 0 "warning: 'false control --reload' failed" -- persist --rotational mq-deadline
+grep -q 'rotational}=="1"' "$R" || fail "rule not written when the reload failed"
+IOSCHEDCTL_UDEVADM=false expect 0 "warning: .*failed" -- unpersist --all
+[ ! -e "$R" ] || fail "--all left $R when the reload failed"
 done_test

@@ -81,6 +81,13 @@ err=$("$ISC" unpersist "$sd" 2>&1); [ $? = 1 ] || fail "second unpersist $sd mus
 [ ! -e "$RULES" ] || fail "unpersist --all left $RULES"
 echo none >"$(sched_file)"
 trigger "$DEV"
-[ "$(current_sched "$DEV")" = none ] ||
-	fail "a removed rule still applies to $DEV: $(cat "$(sched_file)"); rules: $(echo /etc/udev/rules.d/*)"
+if [ "$(current_sched "$DEV")" != none ]; then
+	# Once seen on 6.1: tell a reload udevd skipped from a stale event.
+	got=$(cat "$(sched_file)")
+	udevadm control --reload
+	echo none >"$(sched_file)"
+	trigger "$DEV"
+	fail "a removed rule still applies to $DEV: $got; rules: $(echo /etc/udev/rules.d/*);" \
+		"after one more reload and trigger: $(cat "$(sched_file)")"
+fi
 exit 0
