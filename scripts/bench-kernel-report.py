@@ -136,8 +136,10 @@ def run_metrics(fio, lats, wl, key):
         wmbs = None
     n = lat["n"]
     # fio's completion-latency percentiles (on by default; submission adds
-    # next to nothing with libaio/psync): the p99 of the same I/Os.
-    p99 = d.get("clat_ns", {}).get("percentile", {}).get("99.000000")
+    # next to nothing with libaio/psync): the p99 of the same I/Os, and the
+    # p99.9 that shows the tail when the p99 sits on a knee of it.
+    pct = d.get("clat_ns", {}).get("percentile", {})
+    p99, p999 = pct.get("99.000000"), pct.get("99.900000")
     return {
         "rate_mbs": rate,
         "write_mbs": wmbs,
@@ -145,6 +147,7 @@ def run_metrics(fio, lats, wl, key):
         "avg_lat_ms": d["lat_ns"]["mean"] / 1e6,
         "max_lat_ms": d["lat_ns"]["max"] / 1e6,
         "p99_lat_ms": p99 / 1e6 if p99 is not None else None,
+        "p999_lat_ms": p999 / 1e6 if p999 is not None else None,
         "pct_over_2s": 100.0 * lat["over_2s"] / n if n else 0.0,
         "pct_over_10s": 100.0 * lat["over_10s"] / n if n else 0.0,
         "ios": n,
@@ -308,7 +311,7 @@ def fio_rows(table, threads, scheds, nr_rq, runtime, meta, late):
     yield (f"{'thr':>4} {'scheduler':<{SW}} {'MB/s' if not mixed else 'rd MB/s':>14} {'xnone':>6}"
            + (f" {'wr MB/s':>12} {'xnone':>6}" if mixed else "")
            + f" {'CPU %':>12} {'xnone':>6} {'avg ms':>12} {'xnone':>6}"
-           f" {'max ms':>14} {'xnone':>7} {'p99 ms':>12} {'>2s %':>7} {'>10s %':>7} {'I/Os':>8} {'nr_rq':>5}",
+           f" {'max ms':>14} {'xnone':>7} {'p99 ms':>12} {'p99.9 ms':>12} {'>2s %':>7} {'>10s %':>7} {'I/Os':>8} {'nr_rq':>5}",
            None)
     for t, s, a, n, _, base in points(table, threads, scheds):
         rat = {RATIO_KEYS[k]: ratio(a[k], base[k] if base else None) for k in RATIO_KEYS}
@@ -319,7 +322,7 @@ def fio_rows(table, threads, scheds, nr_rq, runtime, meta, late):
         line += (f" {col(a, 'cpu_pct', n, 12, 1)} {rcol(rat['cpu_vs_none'])}"
                  f" {col(a, 'avg_lat_ms', n, 12)} {rcol(rat['avg_lat_vs_none'])}"
                  f" {col(a, 'max_lat_ms', n, 14)} {rcol(rat['max_lat_vs_none'], 7)}"
-                 f" {col(a, 'p99_lat_ms', n, 12)}"
+                 f" {col(a, 'p99_lat_ms', n, 12)} {col(a, 'p999_lat_ms', n, 12)}"
                  f" {a['pct_over_2s']:>7.3f} {a['pct_over_10s']:>7.3f} {a['ios']:>8.0f}"
                  f" {nr_rq.get(s, '-'):>5}")
         yield line, result(t, s, n, a, rat,

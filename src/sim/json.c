@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * --json FILE: one object per (scheduler, device, workload, threads).
- * iops, avg/p99/max_lat_ms and pct_over_*: the foreground threads'
+ * iops, avg/p99/p999/max_lat_ms and pct_over_*: the foreground threads'
  * application I/Os; read_mbs, write_mbs, dev_iops: the device's;
  * app_write_mbs: every writer's as the application sees it, written into
  * the page cache under --dirty-kb (what fio reports for buffered writes);
@@ -28,6 +28,7 @@ static const char *const mname[M_NR] = {
 	[M_DEV_INFLIGHT] = "avg_dev_inflight",
 	[M_RD_RQ_KB] = "read_rq_kb", [M_WR_RQ_KB] = "write_rq_kb",
 	[M_DIRTY_KB] = "avg_dirty_kb", [M_APP_WRITE] = "app_write_mbs",
+	[M_P999] = "p999_lat_ms",
 };
 
 int json_write(const char *path, const struct sim_row *rows, size_t n)

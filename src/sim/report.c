@@ -26,6 +26,7 @@ static void metrics(const struct sim_result *r, double *m)
 	m[M_STARTUP] = (double)r->startup_ns / 1e6;
 	m[M_BGMAX] = (double)r->bg_lat_max_ns / 1e6;
 	m[M_P99] = (double)sim_lat_quantile(r, 0.99) / 1e6;
+	m[M_P999] = (double)sim_lat_quantile(r, 0.999) / 1e6;
 	m[M_JAIN] = r->jain;
 	m[M_DEV_IOPS] = (double)r->dev_completed / el;
 	m[M_ELAPSED] = el;

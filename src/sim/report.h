@@ -17,6 +17,7 @@ enum { M_RATE, M_READ, M_WRITE, M_IOPS, M_AVG, M_MAX, M_O2, M_O10, M_STARTUP,
 	M_RD_RQ_KB, M_WR_RQ_KB,	/* KiB per device request, reads and writes */
 	M_DIRTY_KB,		/* dirty or under writeback, with --dirty-kb */
 	M_APP_WRITE,		/* the writers' MB/s as they see it (sim_result) */
+	M_P999,			/* the tail beyond p99: where a knee sits */
 	M_NR };
 
 struct sim_row {
