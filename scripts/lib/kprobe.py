@@ -9,6 +9,14 @@ before the first group. Groups are fio's "rN-SCHED"; runs of one scheduler
 are pooled. The last four are /sys/block/DEV/stat's running totals, so a
 request's size comes from their growth between a group's first and last
 sample (the I/O of the sample interval before it is left out).
+
+A group's means count its samples from the first to the last that found a
+request held (busy driver or scheduler tags): the group's name is set
+before fio starts its jobs (0.5 s for one, 1.8 s for 64 under TCG) and
+stays until the next group's, so its first and last samples see an idle
+queue that belongs to no workload. Counted in, they cut the means by up to
+13% (deadline-read, 64 readers: 55.7 requests held against 64 while the
+jobs ran).
 """
 import os
 
@@ -19,14 +27,28 @@ FIELDS = ("wb_normal", "wb_background", "wbt_inflight", "tags_busy", "tags_waite
 COUNTS = ("rd_ios", "rd_sectors", "wr_ios", "wr_sectors")
 
 
+def held(sample):
+    """Whether a sample ({field: int or None}) found a request held."""
+    return any(sample.get(k) for k in ("tags_busy", "sched_busy"))
+
+
+def running(samples):
+    """A group's samples from the first to the last that found a request
+    held: its jobs' span, without the idle before and after them."""
+    busy = [i for i, x in enumerate(samples) if held(x)]
+    return samples[busy[0]:busy[-1] + 1] if busy else []
+
+
 def load(path, scheds):
     """{sched: {field: [values], count: total}} from a .probe file; {} when
-    there is none. Counts are summed over the scheduler's groups (runs)."""
+    there is none. Values are of the samples while the group's jobs ran;
+    counts, from the group's first and last sample, are summed over the
+    scheduler's groups (runs)."""
     try:
         lines = open(path).read().splitlines()
     except OSError:
         return {}
-    out, span = {}, {}
+    groups, span = {}, {}
     for line in lines:
         f = line.split()
         if not f or f[0].startswith("#") or len(f) != 2 + len(FIELDS) + len(COUNTS):
@@ -34,22 +56,28 @@ def load(path, scheds):
         group = f[1]
         if not group.startswith("r") or "-" not in group:
             continue
-        s = group.split("-", 1)[1]
-        if s not in scheds:
+        if group.split("-", 1)[1] not in scheds:
             continue
-        d = out.setdefault(s, {k: [] for k in FIELDS})
+        sample = {}
         for k, v in zip(FIELDS, f[2:]):
-            if v != "-":
-                try:
-                    d[k].append(int(v))
-                except ValueError:
-                    pass
+            try:
+                sample[k] = int(v)
+            except ValueError:
+                sample[k] = None
+        groups.setdefault(group, []).append(sample)
         try:
             c = [int(v) for v in f[2 + len(FIELDS):]]
         except ValueError:
             continue
         first, _ = span.get(group, (c, c))
         span[group] = (first, c)
+    out = {}
+    for group, samples in groups.items():
+        d = out.setdefault(group.split("-", 1)[1], {k: [] for k in FIELDS})
+        for x in running(samples):
+            for k in FIELDS:
+                if x[k] is not None:
+                    d[k].append(x[k])
     for group, (first, last) in span.items():
         d = out[group.split("-", 1)[1]]
         for k, a, b in zip(COUNTS, first, last):

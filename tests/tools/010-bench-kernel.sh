@@ -76,14 +76,17 @@ cp "$R/raw/nullb/blktrace/randread-t4-anticipatory.btt" "$R/raw/nullb/blktrace/r
 # --probe's samples at 4 threads (t group wb_normal wb_background wbt_inflight
 # tags_busy tags_waiters sched_busy sched_waiters dirty_kb writeback_kb
 # rd_ios rd_sectors wr_ios wr_sectors): before the first group, then none's
-# two runs (300 reads of 128 KiB, 10 writes of 512 KiB), anticipatory's.
+# two runs (300 reads of 128 KiB, 10 writes of 512 KiB), with idle samples
+# before and after their jobs that must not count, anticipatory's.
 cat >"$R/raw/nullb/randread-t4.probe" <<'EOF'
 # t group wb_normal wb_background wbt_inflight tags_busy tags_waiters sched_busy sched_waiters dirty_kb writeback_kb rd_ios rd_sectors wr_ios wr_sectors
 1.0 - 1 1 99 99 99 - - 0 0 0 0 0 0
+1.1 r1-none 4 2 0 0 0 - - 0 0 100 0 0 0
 1.2 r1-none 4 2 2 10 0 - - 2048 0 100 0 0 0
 1.4 r1-none 4 2 4 20 2 - - 4096 1024 300 51200 10 10240
 1.6 r2-none 4 2 3 30 4 - - 2048 0 300 51200 10 10240
 1.8 r2-none 4 2 3 40 6 - - 2048 0 400 76800 10 10240
+1.9 r2-none 4 2 0 0 0 - - 0 0 400 76800 10 10240
 2.0 r1-anticipatory 6 3 1 5 0 60 3 1024 0 400 76800 10 10240
 2.2 r1-anticipatory 6 3 1 7 0 62 5 1024 0 410 79360 10 10240
 EOF
