@@ -160,6 +160,7 @@ void report_table(FILE *f, const struct sim_row *rows, size_t n)
 		hdr(f, g, "App IO/s", 9, 1);
 		hdr(f, g, "App avg ms", 11, 3);
 		hdr(f, g, "App p99 ms", 11, 3);
+		hdr(f, g, "App p99.9 ms", 11, 3);
 		hdr(f, g, "App max ms", 11, 3);
 		hdr(f, g, "App% >2s", 10, 4);
 		hdr(f, g, "App% >10s", 10, 4);
@@ -180,6 +181,7 @@ void report_table(FILE *f, const struct sim_row *rows, size_t n)
 			cell(f, r, M_IOPS, 9, 1);
 			cell(f, r, M_AVG, 11, 3);
 			cell(f, r, M_P99, 11, 3);
+			cell(f, r, M_P999, 11, 3);
 			cell(f, r, M_MAX, 11, 3);
 			cell(f, r, M_O2, 10, 4);
 			cell(f, r, M_O10, 10, 4);
