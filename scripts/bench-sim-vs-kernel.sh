@@ -3,7 +3,7 @@
 # simulator (build/elvkit-sim --device PROFILE) and in the kernel on ekdisk
 # (scripts/bench-kernel.sh --device ekdisk-PROFILE, one QEMU boot), for the
 # schedulers both hosts have, printed side by side with the kernel/simulator
-# ratio of MB/s, max and p99 latency; a ratio off by more than --limit
+# ratio of MB/s, max, p99 and p99.9 latency; a ratio off by more than --limit
 # percent is flagged (!). The kernel's `none` meets the simulator's `noop`.
 # Measured, not asserted: exits 0 when both hosts ran.
 #
