@@ -25,7 +25,9 @@
  * read stream: after a read miss the disk keeps reading the following
  * sectors into a segment (the least recently used one) at media rate, up to
  * ra_kb beyond the last request, until the head is needed elsewhere; the
- * segment keeps what it has read. A read that falls in a segment's range and
+ * segment keeps what it has read. A stream that reached its window's end
+ * stops there; a hit that moves the end on resumes it when the next sector
+ * comes round under the head (the platter turned on meanwhile, unread). A read that falls in a segment's range and
  * not more than cache_kb/segments behind its fill point is a hit: hit_us
  * plus interface transfer at bus_mbs, or the time the prefetch reaches its
  * last sector if later. A read that starts inside the window and runs past
@@ -174,8 +176,8 @@ static ek_u64 hdd_seg_fill(const struct hdd *d, const struct hdd_seg *g, ek_u64 
 	if (t > g->stop)
 		t = g->stop;
 	if (t <= g->t0)
-		return g->start;
-	f = g->start + ek_muldiv(t - g->t0, g->spt, d->period);
+		return g->base;
+	f = g->base + ek_muldiv(t - g->t0, g->spt, d->period);
 	return ek_min_u64(f, g->limit);
 }
 
@@ -184,7 +186,7 @@ static ek_u64 hdd_prefetch_end(const struct hdd *d)
 {
 	const struct hdd_seg *g = &d->seg[d->active];
 
-	return g->t0 + ek_muldiv(g->limit - g->start, d->period, g->spt);
+	return g->t0 + ek_muldiv(g->limit - g->base, d->period, g->spt);
 }
 
 /* The segment that serves read r at time t, or -1. */
@@ -242,8 +244,9 @@ static struct hdd_plan hdd_plan(const struct hdd *d, const struct ek_mrq *r, ek_
 	p.hit = hdd_find_hit(d, r, t0);
 	if (p.hit >= 0) {
 		const struct hdd_seg *g = &d->seg[p.hit];
-		ek_u64 ready = g->t0 + ek_muldiv(r->sector + r->nr_sectors - g->start,
-						 d->period, g->spt);
+		ek_u64 end = r->sector + r->nr_sectors;
+		ek_u64 ready = end <= g->base ? 0 :
+			       g->t0 + ek_muldiv(end - g->base, d->period, g->spt);
 		ek_u64 bus = ek_muldiv((ek_u64)r->nr_sectors * 512, 1000000000ULL, d->bus_bps);
 
 		p.done = ek_max_u64(t0 + d->hit_ns + bus, ready);
@@ -301,8 +304,13 @@ static void hdd_start_host(struct hdd *d, struct ek_mrq *r, struct hdd_plan p, e
 		g->lru = ++d->lru_clock;
 		if (p.hit == d->active) {
 			const struct hdd_zone *z = hdd_zone_of(d, g->start);
+			ek_u64 limit = ek_min_u64(ek_max_u64(g->limit, end + d->ra_sectors), z->end);
 
-			g->limit = ek_min_u64(ek_max_u64(g->limit, end + d->ra_sectors), z->end);
+			if (limit > g->limit && hdd_prefetch_end(d) < t0) {
+				g->base = g->limit;
+				g->t0 = hdd_access(d, hdd_cyl(d, g->base), g->base, 0, t0);
+			}
+			g->limit = limit;
 		}
 		return;
 	}
@@ -322,6 +330,7 @@ static void hdd_start_host(struct hdd *d, struct ek_mrq *r, struct hdd_plan p, e
 		}
 		g->valid = 1;
 		g->start = r->sector;
+		g->base = r->sector;
 		g->spt = z->spt;
 		g->t0 = p.done - ek_muldiv(r->nr_sectors, d->period, z->spt);
 		g->limit = ek_max_u64(ek_min_u64(end + d->ra_sectors, z->end), end);

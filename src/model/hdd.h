@@ -42,6 +42,7 @@ struct hdd_zone {
 struct hdd_seg {
 	int valid;
 	ek_u64 start, t0, limit, stop, spt, lru;
+	ek_u64 base;	/* the sector the stream reads at t0: start, or where it resumed */
 };
 
 /* Dirty data in the write cache: [start, start + len). */
