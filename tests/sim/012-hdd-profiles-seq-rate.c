@@ -1,31 +1,15 @@
 /* DESCRIPTION: hdd, hdd-laptop, hdd-2002: sequential reads and writes (write cache on, off with NCQ) run at each zone's datasheet rate within 10%; write cache off at QD1 loses a turn per request */
 #include "model_drive.h"
 
-struct seq {
-	uint64_t start;
-	uint32_t nr;
-	uint8_t dir;
-};
-
-static void seq_gen(void *arg, uint64_t i, struct ek_mrq *r)
-{
-	struct seq *s = arg;
-
-	r->sector = s->start + i * s->nr;
-	r->nr_sectors = s->nr;
-	r->dir = s->dir;
-	r->flags = 0;
-}
-
 /* Steady-state MB/s of n requests of 512 KiB from zone z's start. */
 static double rate(struct md_dev *d, unsigned z, uint8_t dir, unsigned depth, uint64_t n)
 {
-	struct seq s = { 0, 1024, dir };
+	struct md_seq s = { 0, 1024, dir };
 	uint64_t half = 0, end;
 
 	md_start(d);
 	s.start = md_zone_start(d, z);
-	end = md_loop(d, depth, n, seq_gen, &s, &half);
+	end = md_loop(d, depth, n, md_seq_gen, &s, &half);
 	return (double)(n - n / 2) * s.nr * 512 / 1e6 / ((double)(end - half) / 1e9);
 }
 

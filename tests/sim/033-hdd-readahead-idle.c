@@ -1,26 +1,11 @@
 /* DESCRIPTION: hdd read-ahead stops at its window: a sequential reader that comes back after the disk sat idle reads at the media rate, not at the interface rate as if the prefetch had read on all along */
 #include "model_drive.h"
 
-struct seq {
-	uint64_t start;
-	uint32_t nr;
-};
-
-static void seq_gen(void *arg, uint64_t i, struct ek_mrq *r)
-{
-	struct seq *s = arg;
-
-	r->sector = s->start + i * s->nr;
-	r->nr_sectors = s->nr;
-	r->dir = 0;
-	r->flags = 0;
-}
-
 /* MB/s of n 128 KiB reads at QD1 from sector 8, after one 4 KiB read at 0 and idle_s idle. */
 static double after_idle(struct md_dev *d, double idle_s, uint64_t n)
 {
 	struct ek_mrq first = { 0 };
-	struct seq s = { 8, 256 };
+	struct md_seq s = { 8, 256, 0 };
 	uint64_t t0, end;
 
 	md_start(d);
@@ -31,7 +16,7 @@ static double after_idle(struct md_dev *d, double idle_s, uint64_t n)
 	md_wait(d, &first);
 	d->now += (uint64_t)(idle_s * 1e9);
 	t0 = d->now;
-	end = md_loop(d, 1, n, seq_gen, &s, NULL);
+	end = md_loop(d, 1, n, md_seq_gen, &s, NULL);
 	return (double)n * s.nr * 512 / 1e6 / ((double)(end - t0) / 1e9);
 }
 

@@ -124,6 +124,23 @@ static inline uint64_t md_loop(struct md_dev *d, unsigned depth, uint64_t n, md_
 	return d->now;
 }
 
+/* Generator of back-to-back requests of nr sectors from start, all dir. */
+struct md_seq {
+	uint64_t start;
+	uint32_t nr;
+	uint8_t dir;
+};
+
+static inline void md_seq_gen(void *arg, uint64_t i, struct ek_mrq *r)
+{
+	const struct md_seq *s = arg;
+
+	r->sector = s->start + i * s->nr;
+	r->nr_sectors = s->nr;
+	r->dir = s->dir;
+	r->flags = 0;
+}
+
 /* Zone z's media rate in MB/s, as the model lays zones out. */
 static inline double md_zone_mbs(struct md_dev *d, unsigned z)
 {
