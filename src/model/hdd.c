@@ -27,8 +27,9 @@
  * ra_kb beyond the last request, until the head is needed elsewhere; the
  * segment keeps what it has read. A stream that reached its window's end
  * stops there; a hit that moves the end on resumes it when the next sector
- * comes round under the head (the platter turned on meanwhile, unread). A read that falls in a segment's range and
- * not more than cache_kb/segments behind its fill point is a hit: hit_us
+ * comes round under the head (the platter turned on meanwhile, unread). A
+ * read that falls in a segment's range and not more than
+ * cache_kb/segments behind its fill point is a hit: hit_us
  * plus interface transfer at bus_mbs, or the time the prefetch reaches its
  * last sector if later. A read that starts inside the window and runs past
  * it while the prefetch is still streaming is served by the stream too.
