@@ -23,6 +23,8 @@ static int run_row(const struct cli_args *a, struct sim_config *c, struct sim_ro
 		sim_config_tune(c, a->tunes[t].name, a->tunes[t].value);
 	for (rn = 0; rn < a->runs; rn++) {
 		c->seed = a->base.seed + rn;
+		if (a->nwb_bw)
+			c->wb_bw_kbps = a->wb_bw[rn < a->nwb_bw ? rn : a->nwb_bw - 1];
 		c->thread_bytes = tb + (size_t)rn * c->threads;
 		if (sim_run(c, &res[rn]))
 			cli_die("cannot set up the run: the %s parameters are inconsistent "

@@ -30,6 +30,8 @@ struct cli_args {
 	struct cli_kv tunes[CLI_MAX_KV], devs[CLI_MAX_KV];
 	size_t ntune, ndev;
 	unsigned runs;
+	uint64_t wb_bw[CLI_MAX_LIST];		/* --wb-bw-init: run k's, the last repeats */
+	size_t nwb_bw;
 	int chart, wall;
 	int min_time_auto;		/* --min-time auto (the default) */
 	/* resolved by cli_validate */

@@ -211,6 +211,17 @@ static void parse_prios(struct sim_config *c, char *s)
 	c->nprio = (unsigned)np;
 }
 
+/* --wb-bw-init KIBPS[,KIBPS...]: one per run (seed), the last repeats */
+static void parse_wb_bw(struct cli_args *a, char *s)
+{
+	char *vs[CLI_MAX_LIST];
+	size_t k;
+
+	a->nwb_bw = cli_split(s, vs, CLI_MAX_LIST, "--wb-bw-init");
+	for (k = 0; k < a->nwb_bw; k++)
+		a->wb_bw[k] = cli_num("--wb-bw-init", vs[k], 0);
+}
+
 static void defaults(struct cli_args *a)
 {
 	static char threads_default[] = "1,8,32,128,256", wl_default[] = "seqread";
@@ -234,7 +245,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "size", 1, 0, 'S' }, { "ios", 1, 0, 'i' }, { "think", 1, 0, 'T' },
 		{ "bg", 1, 0, 'g' }, { "bg-block", 1, 0, 'B' }, { "wdepth", 1, 0, 'W' },
 		{ "dirty-kb", 1, 0, 'Y' }, { "dirty-bg-kb", 1, 0, 'Z' }, { "flusher-us", 1, 0, 'F' },
-		{ "copy-mbs", 1, 0, 'C' },
+		{ "copy-mbs", 1, 0, 'C' }, { "wb-bw-init", 1, 0, 'G' },
 		{ "prio", 1, 0, 'p' }, { "bg-prio", 1, 0, 'P' }, { "tune", 1, 0, 'u' },
 		{ "nr-requests", 1, 0, 'n' }, { "max-kb", 1, 0, 'm' },
 		{ "tag-wake-us", 1, 0, 'K' }, { "wbt-wake-us", 1, 0, 'k' },
@@ -273,6 +284,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'Z': c->dirty_bg_kb = cli_num("--dirty-bg-kb", optarg, 0); break;
 		case 'F': c->flusher_us = cli_num("--flusher-us", optarg, 0); break;
 		case 'C': c->copy_mbs = cli_num("--copy-mbs", optarg, 0); break;
+		case 'G': parse_wb_bw(a, optarg); break;
 		case 'p': parse_prios(c, optarg); break;
 		case 'P': c->bg_prio = parse_prio("--bg-prio", optarg); break;
 		case 'u': add_kv(a->tunes, &a->ntune, "--tune", optarg); break;

@@ -43,6 +43,7 @@ static void check_delay(const char *opt, const struct sim_delay *d, int64_t *mea
 static void check_counts(struct cli_args *a)
 {
 	struct sim_config *b = &a->base;
+	size_t k;
 
 	if (!b->ios)
 		cli_die("--ios must be at least 1");
@@ -52,6 +53,11 @@ static void check_counts(struct cli_args *a)
 		cli_die("--dirty-kb must be 8..1073741824 (0: off)");
 	if ((b->dirty_bg_kb || b->flusher_us || b->copy_mbs) && !b->dirty_kb)
 		cli_die("--dirty-bg-kb, --flusher-us and --copy-mbs need --dirty-kb");
+	for (k = 0; k < a->nwb_bw; k++)
+		if (a->wb_bw[k] < 4 || a->wb_bw[k] > (1ULL << 30))
+			cli_die("--wb-bw-init must be 4..1073741824 KiB/s");
+	if (a->nwb_bw && !b->dirty_kb)
+		cli_die("--wb-bw-init needs --dirty-kb");
 	if (b->flusher_us > 1000000)
 		cli_die("--flusher-us must be 0..1000000");
 	if (b->copy_mbs > 1000000)

@@ -40,8 +40,9 @@
  * writes are smaller (the per-CPU ratelimit_pages is not modelled). The
  * bandwidth estimate is updated from balance_dirty_pages() and after every
  * 4 MiB the flusher writes (do_writepages' lazy update), and starts at
- * the kernel's INIT_BW of 100 MB/s each run (a kernel's carries over from
- * the last). No periodic writeback of old data (dirty_expire): writers
+ * the kernel's INIT_BW of 100 MiB/s each run, or at --wb-bw-init's (a
+ * kernel's carries over from its last writer: bench-kernel.sh reads it
+ * from debugfs before each group). No periodic writeback of old data (dirty_expire): writers
  * here keep more than bg_thresh dirty. A writer that has written all its
  * data waits until it is on the device (fsync), and when the run ends
  * the flusher writes everything left, as a sync would.
@@ -70,6 +71,7 @@ void dirty_init(struct sim *s)
 {
 	const struct sim_config *c = s->cfg;
 	struct dirty *d = &s->dirty;
+	uint64_t bw;
 	unsigned i;
 
 	d->on = c->dirty_kb != 0;
@@ -79,8 +81,10 @@ void dirty_init(struct sim *s)
 	d->bg_thresh = (c->dirty_bg_kb ? c->dirty_bg_kb : c->dirty_kb / 4) / PAGE_KB;
 	if (d->bg_thresh >= d->thresh)		/* domain_dirty_limits() */
 		d->bg_thresh = d->thresh / 2;
-	d->write_bw = d->avg_write_bw = INIT_BW;
-	d->dirty_ratelimit = d->balanced_ratelimit = INIT_BW;
+	/* KiB/s to pages/s; a kernel's estimate carries over from its last writer */
+	bw = c->wb_bw_kbps ? c->wb_bw_kbps / PAGE_KB : INIT_BW;
+	d->write_bw = d->avg_write_bw = bw;
+	d->dirty_ratelimit = d->balanced_ratelimit = bw;
 	for (i = 0; i < s->nthreads; i++) {
 		s->threads[i].bdp.nr_dirtied_pause = DIRTY_POLL_THRESH;
 		if (s->threads[i].flusher)

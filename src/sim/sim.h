@@ -69,6 +69,8 @@ struct sim_config {
 	unsigned wdepth;		/* async bios in flight per writer */
 	uint64_t dirty_kb, dirty_bg_kb;	/* vm.dirty_bytes, _background_bytes; 0: no dirty throttling */
 	uint64_t flusher_us;		/* the flusher runs this long after it is woken */
+	uint64_t wb_bw_kbps;		/* the writeback estimate a run starts with
+					   (KiB/s); 0: the kernel's INIT_BW */
 	uint64_t copy_mbs;		/* buffered writers copy into the page cache at this
 					   many MB/s (CPU time per write); 0: in no time */
 	unsigned nr_requests;		/* shared request pool; 0: 2 x min(queue depth, 128),

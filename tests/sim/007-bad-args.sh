@@ -34,6 +34,10 @@ bad --flusher-us 100
 bad --copy-mbs 100
 bad --dirty-kb 8192 --copy-mbs 1000001
 bad --dirty-kb 8192 --copy-mbs 12.5
+bad --wb-bw-init 102400
+bad --dirty-kb 8192 --wb-bw-init 3
+bad --dirty-kb 8192 --wb-bw-init 1024,,2048
+bad --dirty-kb 8192 --wb-bw-init 1.5
 bad --think 0:5
 bad --think 0:5,50
 bad --think 1:5,100:6
