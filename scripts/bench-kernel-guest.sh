@@ -166,11 +166,18 @@ EOF
 grep -H . $SYSQ/iosched/* >"$TMP/\$1.iosched" 2>/dev/null
 EOF
 	# prep.sh SCHED GROUP [PREV]: GROUP is the group about to run (for
-	# the probe's samples), PREV the one that ended.
+	# the probe's samples), PREV the one that ended. GROUP.wbbw: the
+	# device's writeback bandwidth estimate as GROUP starts (KiB/s, the
+	# bdi's debugfs stats), which the last writer left, whatever its
+	# scheduler: it sets how hard a buffered writer is throttled at first
+	# (elvkit-sim --wb-bw-init).
+	local bdi
+	bdi=/sys/kernel/debug/bdi/$(cat "/sys/block/$DEV/dev" 2>/dev/null)/stats
 	cat >"$TMP/prep.sh" <<EOF
 #!/bin/bash
 [ -z "\${3:-}" ] || $TMP/keep.sh "\$3"
 echo "\$2" >$TMP/group
+sed -n 's/^BdiWriteBandwidth: *\([0-9]*\).*/\1/p' $bdi >"$TMP/\$2.wbbw" 2>/dev/null
 echo "\${1%%+*}" >$SYSQ/scheduler
 $TMP/tune.sh "\$1"
 read -r line <$SYSQ/scheduler
@@ -310,7 +317,7 @@ probe_sampler() {
 # selects it. Schedulers are interleaved run by run, so drift over the boot
 # hits them alike.
 run_point() {
-	local dev=$1 wl=$2 t=$3 base r s rc f prev=""
+	local dev=$1 wl=$2 t=$3 base r s rc f prev="" wbbw
 	shift 3
 	base=$OUT/raw/$dev/$wl-t$t
 	local args=(--output-format=json --group_reporting --ioengine=psync
@@ -324,7 +331,7 @@ run_point() {
 			prev=r$r-$s
 		done
 	done
-	rm -f "$TMP"/*_lat.*.log "$TMP"/*_clat.*.log "$TMP"/*_slat.*.log "$TMP"/*.iosched
+	rm -f "$TMP"/*_lat.*.log "$TMP"/*_clat.*.log "$TMP"/*_slat.*.log "$TMP"/*.iosched "$TMP"/*.wbbw
 	# In $TMP: fio saves each prerun's output in its working directory.
 	# startup: its idle baseline and its fresh process come on top.
 	local extra=0
@@ -361,7 +368,12 @@ run_point() {
 				# Whether the setup job really selected the scheduler.
 				sel=0
 				grep -qF "[$(sched_base "$s")]" "$TMP/setup-r$r-$s.prerun.txt" 2>/dev/null && sel=1
-				printf ', "selected": %d}' "$sel"
+				printf ', "selected": %d' "$sel"
+				# The writeback estimate it started with (prep.sh).
+				wbbw=""
+				read -r wbbw 2>/dev/null <"$TMP/r$r-$s.wbbw"
+				if [[ $wbbw =~ ^[0-9]+$ ]]; then printf ', "wb_bw_kbps": %d' "$wbbw"; fi
+				printf '}'
 			done
 		done
 		echo "}"

@@ -130,6 +130,9 @@ def run_metrics(fio, lats, wl, key):
             # the page cache costs in this guest (elvkit-sim --copy-mbs).
             cpu_s = (w["usr_cpu"] + w["sys_cpu"]) / 100 * w["job_runtime"] / 1e3
             extra["write_cpu_mbs"] = w["write"]["io_bytes"] / 1e6 / cpu_s if cpu_s > 0 else None
+            # The writeback estimate the group started with, which the
+            # last writer (the group before, another scheduler) left.
+            extra["wb_bw_start_kbps"] = lat.get("wb_bw_kbps")
     else:
         d = j["read"] if j["read"]["total_ios"] > 0 else j["write"]
         rate = (j["read"]["bw_bytes"] + j["write"]["bw_bytes"]) / 1e6
@@ -313,7 +316,7 @@ def fio_rows(table, threads, scheds, nr_rq, runtime, meta, late):
            + f" {'CPU %':>12} {'xnone':>6} {'avg ms':>12} {'xnone':>6}"
            f" {'max ms':>14} {'xnone':>7} {'p99 ms':>12} {'p99.9 ms':>12} {'>2s %':>7} {'>10s %':>7} {'I/Os':>8} {'nr_rq':>5}",
            None)
-    for t, s, a, n, _, base in points(table, threads, scheds):
+    for t, s, a, n, runs, base in points(table, threads, scheds):
         rat = {RATIO_KEYS[k]: ratio(a[k], base[k] if base else None) for k in RATIO_KEYS}
         rat["write_vs_none"] = ratio(a["write_mbs"], base["write_mbs"] if base else None)
         line = f"{t:>4} {s:<{SW}} {col(a, 'rate_mbs', n, 14)} {rcol(rat['rate_vs_none'])}"
@@ -325,7 +328,9 @@ def fio_rows(table, threads, scheds, nr_rq, runtime, meta, late):
                  f" {col(a, 'p99_lat_ms', n, 12)} {col(a, 'p999_lat_ms', n, 12)}"
                  f" {a['pct_over_2s']:>7.3f} {a['pct_over_10s']:>7.3f} {a['ios']:>8.0f}"
                  f" {nr_rq.get(s, '-'):>5}")
-        yield line, result(t, s, n, a, rat,
+        # run by run, for elvkit-sim --wb-bw-init (one per seed)
+        wb_runs = [r.get("wb_bw_start_kbps") for r in runs] if mixed else None
+        yield line, result(t, s, n, a, rat, wb_bw_start_kbps_runs=wb_runs,
                            nr_requests=int(nr_rq[s]) if s in nr_rq else None)
 
 

@@ -190,12 +190,24 @@ if [ "$calibrate" = 1 ]; then
 			[ "${vals[i]}" = - ] || cal[$w:$t:$s]+=" ${CAL_OPTS[i]} ${vals[i]}"
 		done
 	done <"$out/calibration-points.txt"
+	# The writeback estimate each kernel run's group started with (what
+	# the writer before it left; read-vs-write): --wb-bw-init, run by run.
+	python3 - "$out/kernel.json" >"$out/wb-bw-init.txt" <<'PY' || die "cannot read $out/kernel.json"
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    v = r.get("wb_bw_start_kbps_runs")
+    if v and all(isinstance(x, (int, float)) and x > 0 for x in v):
+        print(r["workload"], r["threads"], r["sched"], ",".join(str(int(x)) for x in v))
+PY
+	while read -r w t s v; do
+		[ -z "${cal[$w:$t:$s]+x}" ] || cal[$w:$t:$s]+=" --wb-bw-init $v"
+	done <"$out/wb-bw-init.txt"
 	{
 		echo "calibrated from the kernel's run (the simulator's options per point: us, --copy-mbs MB/s; median/mean:"
 		echo "drawn from the trace's quantiles, calibration-points.txt; - : the simulator's default):"
 		printf '  %-14s %7s  %-14s' workload threads scheduler
 		printf ' %14s' "${CAL_OPTS[@]}"
-		echo
+		echo " --wb-bw-init (KiB/s, run by run)"
 		for w in ${workloads//,/ }; do
 			for t in ${threads//,/ }; do
 				for s in ${scheds//,/ }; do
@@ -203,7 +215,8 @@ if [ "$calibrate" = 1 ]; then
 					read -r -a vals < <(grep "^$w $t $s " "$out/calibration-points.txt")
 					printf '  %-14s %7s  %-14s' "$w" "$t" "$s"
 					for i in "${!CAL_OPTS[@]}"; do printf ' %14s' "$(cal_show "${vals[i + 3]:--}")"; done
-					echo
+					wb=$(sed -n "s/^$w $t $s //p" "$out/wb-bw-init.txt")
+					printf ' %s\n' "${wb:--}"
 				done
 			done
 		done

@@ -198,7 +198,7 @@ fi
 
 # read-vs-write: the writer's MB per second of its CPU (10% of 20 s for
 # 300 MB: 150), elvkit-sim's --copy-mbs; none where it used no CPU.
-python3 - "$TOP/scripts/bench-kernel-report.py" <<'EOF' || fail "write_cpu_mbs wrong"
+python3 - "$TOP/scripts/bench-kernel-report.py" <<'EOF' || fail "write_cpu_mbs or wb_bw_start_kbps wrong"
 import importlib.util, sys
 spec = importlib.util.spec_from_file_location("report", sys.argv[1])
 m = importlib.util.module_from_spec(spec)
@@ -213,6 +213,10 @@ lats = {"r1-none": {"n": 10, "over_2s": 0, "over_10s": 0}}
 r = m.run_metrics(fio(1, 9), lats, "read-vs-write", "r1-none")
 assert abs(r["write_cpu_mbs"] - 150) < 1e-9 and r["write_mbs"] == 15, r
 assert m.run_metrics(fio(0, 0), lats, "read-vs-write", "r1-none")["write_cpu_mbs"] is None
+# the writeback estimate the group started with (the guest's wb_bw_kbps), or none
+assert r["wb_bw_start_kbps"] is None, r
+lats["r1-none"]["wb_bw_kbps"] = 11264
+assert m.run_metrics(fio(1, 9), lats, "read-vs-write", "r1-none")["wb_bw_start_kbps"] == 11264
 EOF
 
 # A second fixture: the startup and dbench workloads, 2 thread counts x 2 runs
