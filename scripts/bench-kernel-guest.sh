@@ -167,23 +167,36 @@ grep -H . $SYSQ/iosched/* >"$TMP/\$1.iosched" 2>/dev/null
 EOF
 	# prep.sh SCHED GROUP [PREV]: GROUP is the group about to run (for
 	# the probe's samples), PREV the one that ended. GROUP.wbbw: the
-	# device's writeback bandwidth estimate as GROUP starts (KiB/s, the
-	# bdi's debugfs stats), which the last writer left, whatever its
-	# scheduler: it sets how hard a buffered writer is throttled at first
-	# (elvkit-sim --wb-bw-init).
+	# device's writeback bandwidth estimate as GROUP starts (KiB/s), which
+	# the last writer left, whatever its scheduler: it sets how hard a
+	# buffered writer is throttled at first (elvkit-sim --wb-bw-init).
+	# From 6.10 the bdi's stats sum it over writeback contexts with dirty
+	# data only (0 between groups), so wb_stats' is read there, of the
+	# context that dirtied most (the writer's cgroup); before, stats has
+	# the root context's.
 	local bdi
-	bdi=/sys/kernel/debug/bdi/$(cat "/sys/block/$DEV/dev" 2>/dev/null)/stats
+	bdi=/sys/kernel/debug/bdi/$(cat "/sys/block/$DEV/dev" 2>/dev/null)
+	cat >"$TMP/wbbw.sh" <<EOF
+#!/bin/bash
+if [ -r $bdi/wb_stats ]; then
+	awk '/^WbDirtied:/ { d = \$2 }
+	     /^WbWriteBandwidth:/ { if (bw == "" || d > best) { best = d; bw = \$2 } }
+	     END { if (bw != "") print bw }' $bdi/wb_stats
+else
+	sed -n 's/^BdiWriteBandwidth: *\([0-9]*\).*/\1/p' $bdi/stats
+fi
+EOF
 	cat >"$TMP/prep.sh" <<EOF
 #!/bin/bash
 [ -z "\${3:-}" ] || $TMP/keep.sh "\$3"
 echo "\$2" >$TMP/group
-sed -n 's/^BdiWriteBandwidth: *\([0-9]*\).*/\1/p' $bdi >"$TMP/\$2.wbbw" 2>/dev/null
+$TMP/wbbw.sh >"$TMP/\$2.wbbw" 2>/dev/null
 echo "\${1%%+*}" >$SYSQ/scheduler
 $TMP/tune.sh "\$1"
 read -r line <$SYSQ/scheduler
 echo "\$line"
 EOF
-	chmod +x "$TMP/prep.sh" "$TMP/keep.sh" "$TMP/tune.sh"
+	chmod +x "$TMP/prep.sh" "$TMP/keep.sh" "$TMP/tune.sh" "$TMP/wbbw.sh"
 }
 
 cur_sched() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$SYSQ/scheduler"; }
