@@ -516,6 +516,9 @@ dev_unload() {
 	echo none >"$SYSQ/scheduler" 2>/dev/null
 	[ "$MOD" = ekdisk ] && [ -e "/sys/block/$DEV/ekdisk/stats" ] &&
 		meta "ekdisk_stats.$dev" "$(cat "/sys/block/$DEV/ekdisk/stats")"
+	# How late its timer was, per power of two of us ("BELOW_US COUNT"...).
+	[ "$MOD" = ekdisk ] && [ -e "/sys/block/$DEV/ekdisk/late_hist" ] &&
+		meta "ekdisk_late_hist.$dev" "$(tr '\n' ' ' <"/sys/block/$DEV/ekdisk/late_hist")"
 	rmmod "$MOD"
 }
 

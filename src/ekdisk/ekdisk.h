@@ -20,6 +20,14 @@
 #define EKDISK_MAX_DEVICES 16
 #define EKDISK_MAX_HW_SECTORS 1024	/* 512 KiB; the simulator's --max-kb in A/B runs */
 
+/*
+ * How late the timer hands completions back, counted per power of two of
+ * microseconds: bucket 0 under 1 us, bucket k in [2^(k-1), 2^k) us, the
+ * last everything from 2^(N-2) us on. The guest's timer under TCG is the
+ * one delay the model does not plan, and its tail is what a reader feels.
+ */
+#define EKDISK_LATE_BUCKETS 16
+
 struct ekdisk {
 	unsigned int index;
 	const struct ek_model_type *type;
@@ -37,6 +45,7 @@ struct ekdisk {
 	u64 nr_done;		/* completed by the model */
 	u64 model_ns;		/* sum of the model's latencies (done - submit) */
 	u64 late_ns;		/* sum of how late the timer handed them back */
+	u64 late_hist[EKDISK_LATE_BUCKETS];	/* ... per power of two of us */
 	struct blk_mq_tag_set set;
 	struct gendisk *disk;
 };

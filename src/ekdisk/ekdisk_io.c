@@ -8,12 +8,21 @@
 
 #include <linux/highmem.h>
 #include <linux/ktime.h>
+#include <linux/log2.h>
+#include <linux/math64.h>
 #include "ekdisk.h"
 
 /* The model's clock: ns since the device was created. */
 static u64 ekdisk_now(const struct ekdisk *d)
 {
 	return ktime_get_ns() - d->t0;
+}
+
+static unsigned int ekdisk_late_bucket(u64 late_ns)
+{
+	u64 us = div_u64(late_ns, NSEC_PER_USEC);
+
+	return us ? min_t(unsigned int, ilog2(us) + 1, EKDISK_LATE_BUCKETS - 1) : 0;
 }
 
 /* Arm the timer for the model's next event if it is earlier. Under lock. */
@@ -51,6 +60,7 @@ enum hrtimer_restart ekdisk_timer_fn(struct hrtimer *t)
 			d->nr_done++;
 			d->model_ns += r->done_ns - r->submit_ns;
 			d->late_ns += now - r->done_ns;
+			d->late_hist[ekdisk_late_bucket(now - r->done_ns)]++;
 			ek_list_add_tail(&r->link, &done);
 		}
 	} while (d->type->next_done(d->model) <= now && ++rounds < 16);

@@ -123,6 +123,23 @@ static ssize_t stats_show(struct device *dev, struct device_attribute *attr, cha
 }
 static DEVICE_ATTR_RO(stats);
 
+/* "BELOW_US COUNT" per bucket of late_hist, the last "inf" */
+static ssize_t late_hist_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct ekdisk *d = dev_to_ekdisk(dev);
+	u64 v[EKDISK_LATE_BUCKETS];
+	unsigned long flags;
+	int i, len = 0;
+
+	spin_lock_irqsave(&d->lock, flags);
+	memcpy(v, d->late_hist, sizeof(v));
+	spin_unlock_irqrestore(&d->lock, flags);
+	for (i = 0; i < EKDISK_LATE_BUCKETS - 1; i++)
+		len += sysfs_emit_at(buf, len, "%u %llu\n", 1U << i, v[i]);
+	return len + sysfs_emit_at(buf, len, "inf %llu\n", v[i]);
+}
+static DEVICE_ATTR_RO(late_hist);
+
 static ssize_t model_params_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
 	const struct ek_model_type *t = dev_to_ekdisk(dev)->type;
@@ -138,6 +155,7 @@ static DEVICE_ATTR_RO(model_params);
 static struct attribute *ekdisk_attrs[] = {
 	&dev_attr_profile.attr,
 	&dev_attr_stats.attr,
+	&dev_attr_late_hist.attr,
 	&dev_attr_model_params.attr,
 	NULL,
 };

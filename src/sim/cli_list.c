@@ -86,7 +86,7 @@ void cli_usage(FILE *f)
 "                      dirty (fio's writer's CPU; default 0: no time)\n"
 "  --wb-bw-init KIBPS[,KIBPS...]  the bdi's writeback bandwidth estimate\n"
 "                      (and dirty ratelimit) each run starts with, in KiB/s as\n"
-"                      debugfs's BdiWriteBandwidth: one per run (--runs), the\n"
+"                      debugfs's bdi wb_stats show it: one per run (--runs), the\n"
 "                      last repeats (default 102400, the kernel's INIT_BW; a\n"
 "                      kernel's carries over from its last writer)\n"
 "  --prio LIST         foreground I/O priorities, cycled over threads:\n"

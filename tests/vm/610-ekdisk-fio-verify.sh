@@ -21,5 +21,13 @@ for s in $EKDISK_SCHEDS $ELVKIT_SCHEDS; do
 	[ "$errs" = 0 ] || { cat "$out"; fail "$s: $errs fio errors"; }
 	echo "    $s: verified ($(cat /sys/block/ekdisk0/ekdisk/stats))"
 done
+# Every request done is counted once in the timer's lateness histogram:
+# 16 buckets, a power of two of us each, the last open ("inf").
+hist=/sys/block/ekdisk0/ekdisk/late_hist
+read -r -a st </sys/block/ekdisk0/ekdisk/stats
+awk -v done="${st[9]}" '{ n++; sum += $2; last = $1 }
+	END { exit !(n == 16 && last == "inf" && sum == done && done > 0) }' "$hist" ||
+	fail "late_hist does not count the ${st[9]} requests done: $(tr '\n' ' ' <"$hist")"
+echo "    late_hist (us, count): $(tr '\n' ' ' <"$hist")"
 set_sched ekdisk0 none
 ekdisk_unload || fail "rmmod ekdisk failed"
