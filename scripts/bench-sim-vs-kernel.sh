@@ -204,9 +204,13 @@ PY
 	while read -r w t s v; do
 		[ -z "${cal[$w:$t:$s]+x}" ] || cal[$w:$t:$s]+=" --wb-bw-init $v"
 	done <"$out/wb-bw-init.txt"
+	# How late ekdisk's timer handed completions back in the guest (the
+	# whole boot): --late-us, every point.
+	late=$(python3 scripts/lib/late-hist.py "$out/kernel-raw/meta.txt" "ekdisk-$profile") || late=""
 	{
 		echo "calibrated from the kernel's run (the simulator's options per point: us, --copy-mbs MB/s; median/mean:"
 		echo "drawn from the trace's quantiles, calibration-points.txt; - : the simulator's default):"
+		echo "  every point: --late-us $(cal_show "${late:--}") (ekdisk's timer lateness, whole boot, median/mean)"
 		printf '  %-14s %7s  %-14s' workload threads scheduler
 		printf ' %14s' "${CAL_OPTS[@]}"
 		echo " --wb-bw-init (KiB/s, run by run)"
@@ -245,7 +249,7 @@ for w in ${workloads//,/ }; do
 		extra=() j=$out/sim-$w.json
 		if [ "$calibrate" = 1 ]; then
 			# shellcheck disable=SC2206 # the options' words
-			extra=(${cal[$w:$t:$s]:-})
+			extra=(${cal[$w:$t:$s]:-} ${late:+--late-us "$late"})
 			j=$out/sim-$w-t$t-$s.json
 			s=$(sim_sched "$s")
 		fi

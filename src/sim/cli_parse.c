@@ -97,7 +97,7 @@ static uint32_t parse_pct(const char *opt, char *s)
 }
 
 /*
- * --think, --tag-wake-us: a number (us), or "PCT:US,..." into d, the
+ * --think, --tag-wake-us, --late-us: a number (us), or "PCT:US,..." into d, the
  * points of a quantile function (cli_validate.c checks them and sets the
  * option's number to their mean).
  */
@@ -249,7 +249,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "prio", 1, 0, 'p' }, { "bg-prio", 1, 0, 'P' }, { "tune", 1, 0, 'u' },
 		{ "nr-requests", 1, 0, 'n' }, { "max-kb", 1, 0, 'm' },
 		{ "tag-wake-us", 1, 0, 'K' }, { "wbt-wake-us", 1, 0, 'k' },
-		{ "write-end-us", 1, 0, 'E' },
+		{ "write-end-us", 1, 0, 'E' }, { "late-us", 1, 0, 'V' },
 		{ "requeue", 1, 0, 'r' }, { "startup-ios", 1, 0, 'I' },
 		{ "warmup", 1, 0, 'U' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
 		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
@@ -291,6 +291,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'n': c->nr_requests = (unsigned)cli_num("--nr-requests", optarg, 0); break;
 		case 'K': c->tag_wake_us = parse_delay("--tag-wake-us", optarg, &c->tag_wake_q); break;
 		case 'k': c->wbt_wake_us = (int64_t)cli_num("--wbt-wake-us", optarg, 0); break;
+		case 'V': c->late_us = parse_delay("--late-us", optarg, &c->late_q); break;
 		case 'E': c->write_end_us = cli_num("--write-end-us", optarg, 0); break;
 		case 'X': c->wbt = parse_wbt(optarg); break;
 		case 'M':

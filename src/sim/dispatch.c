@@ -7,13 +7,22 @@
  */
 #include "sim_int.h"
 
+/*
+ * The device's next completion, due at t, is seen at t, or with --late-us
+ * that much later, as ekdisk's timer fires late in a guest: then
+ * everything due by then completes at once.
+ */
 static void dev_schedule(struct sim *s)
 {
-	uint64_t t = s->mt->next_done(s->dev);
+	uint64_t t = s->mt->next_done(s->dev), late = 0;
 
 	if (t != EK_U64_MAX && t < s->dev_ev_at) {
 		s->dev_ev_at = t;
-		heap_push(&s->heap, t, EV_DEV, NULL, 0);
+		if (s->cfg->late_q.n)
+			late = sim_delay_draw_ns(&s->cfg->late_q, &s->rng);
+		else if (s->cfg->late_us)
+			late = (uint64_t)s->cfg->late_us * 1000;
+		heap_push(&s->heap, t + late, EV_DEV, NULL, t);
 	}
 }
 
@@ -134,9 +143,9 @@ static void dev_complete(struct sim *s)
 	}
 }
 
-void host_dev_event(struct sim *s, uint64_t at)
+void host_dev_event(struct sim *s, uint64_t due)
 {
-	if (at == s->dev_ev_at)
+	if (due == s->dev_ev_at)
 		s->dev_ev_at = EK_U64_MAX;
 	dev_complete(s);
 }

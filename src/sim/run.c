@@ -27,7 +27,7 @@ static void run_loop(struct sim *s)
 			wl_thread_run(s, e.p);
 			break;
 		case EV_DEV:
-			host_dev_event(s, e.t);
+			host_dev_event(s, e.arg);
 			break;
 		case EV_TIMER:
 			if (!host_timer_current(s, e.arg))

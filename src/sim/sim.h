@@ -39,7 +39,7 @@ struct sim_hooks {
 };
 
 /*
- * --think, --tag-wake-us as "PCT:US,...": a delay drawn from the points of
+ * --think, --tag-wake-us, --late-us as "PCT:US,...": a delay drawn from the points of
  * its quantile function, 0 to 100 %, linear between them (delay.c), as a
  * trace measured it (waketrace.py). n == 0: the option's single number.
  */
@@ -78,6 +78,9 @@ struct sim_config {
 	int64_t tag_wake_us;		/* -1: a freed tag goes to the first sleeper; else it
 					   wakes to retry this much later (tags.c) */
 	struct sim_delay tag_wake_q;	/* ... drawn from these; tag_wake_us their mean */
+	int64_t late_us;		/* the device's completions reach the host this
+					   late (a guest's timer under TCG); 0: on time */
+	struct sim_delay late_q;	/* ... drawn from these; late_us their mean */
 	int64_t wbt_wake_us;		/* tasks wbt wakes ask again this much later on
 					   average; -1: as tag_wake_us */
 	uint64_t write_end_us;		/* a write request ends (bios, wbt, tag) this

@@ -309,7 +309,7 @@ void host_teardown(struct sim *s);
 
 /* dispatch.c, for run.c and host.c */
 void host_run_queue(struct sim *s);	/* feed the device from the policy */
-void host_dev_event(struct sim *s, uint64_t at);	/* the device may have finished some */
+void host_dev_event(struct sim *s, uint64_t due);	/* the device may have finished some */
 void host_rq_end(struct sim *s, struct srq *r);	/* --write-end-us: the rest of a completion */
 int host_timer_current(struct sim *s, uint64_t gen);	/* a policy timer event still armed */
 extern const struct ek_host_ops sim_policy_host_ops;

@@ -1,0 +1,75 @@
+"""ekdisk's timer lateness as elvkit-sim --late-us points.
+
+bench-kernel.sh keeps ekdisk's late_hist for the whole boot in meta.txt as
+"ekdisk_late_hist.DEVICE BELOW_US COUNT ... inf COUNT": per request, how
+late the guest's timer handed the model's completion back, counted per
+power of two of microseconds (the first bucket under 1 us, bucket k from
+2^(k-1) to 2^k, the last open). Printed as the points of its quantile
+function, PCT:US,... (PCT in hundredths, each bucket's upper bound at its
+cumulative share, the open bucket's bound taken as twice its start), which
+elvkit-sim draws every completion's lateness from.
+
+usage: late-hist.py META_TXT DEVICE   (exit 1 when the device has none)
+"""
+import sys
+
+
+def parse(line):
+    """[(upper bound us, count)] of a late_hist line's pairs; ValueError if bad."""
+    f = line.split()
+    if len(f) < 4 or len(f) % 2:
+        raise ValueError("not BELOW_US COUNT pairs")
+    out = []
+    for i in range(0, len(f), 2):
+        below, n = f[i], int(f[i + 1])
+        us = 2 * out[-1][0] if below == "inf" and out else int(below)
+        if out and us <= out[-1][0]:
+            raise ValueError("bounds not increasing")
+        out.append((us, n))
+    return out
+
+
+def points(hist):
+    """elvkit-sim's PCT:US string for [(upper bound us, count)], or None."""
+    total = sum(n for _, n in hist)
+    if total <= 0:
+        return None
+    pts, cum, last_us = [(0, 0)], 0, 0
+    for us, n in hist:
+        if not n:
+            continue
+        cum += n
+        last_us = us
+        bp = cum * 10000 // total       # hundredths of a %, rounded down
+        if pts[-1][0] < bp < 10000:
+            pts.append((bp, us))
+    pts.append((10000, last_us))
+    return ",".join(f"{bp / 100:g}:{us}" for bp, us in pts)
+
+
+def main(argv):
+    if len(argv) != 3:
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    key = f"ekdisk_late_hist.{argv[2]} "
+    try:
+        with open(argv[1]) as f:
+            lines = [ln[len(key):] for ln in f if ln.startswith(key)]
+    except OSError as e:
+        print(f"late-hist: {e}", file=sys.stderr)
+        return 1
+    if not lines:
+        return 1
+    try:
+        p = points(parse(lines[-1]))
+    except ValueError as e:
+        print(f"late-hist: {argv[1]}: {e}", file=sys.stderr)
+        return 1
+    if p is None:
+        return 1
+    print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
