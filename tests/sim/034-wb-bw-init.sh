@@ -2,15 +2,12 @@
 # shellcheck disable=SC2034 # DESCRIPTION: read by the runner
 DESCRIPTION="elvkit-sim --wb-bw-init: 102400 KiB/s is the default (INIT_BW), a lower start leaves less dirty data, one value per run (seed) with the last repeated"
 set -eu
-sim=${ELVKIT_SIM:?}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/sim/json_runs.sh
+. "$(dirname "$0")/json_runs.sh"
 # read-vs-write on hdd: 4 readers and a buffered writer under a 16 MiB limit
 run() {
-	local out=$1
-	shift
-	"$sim" --sched noop --workload read-vs-write --threads 4 --block 128k --bg-block 128k \
-		--readahead 0 --min-time 5 --time-limit 5 --dirty-kb 16384 --json "$tmp/$out.json" "$@" >/dev/null
+	sim_json "$1" --sched noop --workload read-vs-write --threads 4 --block 128k --bg-block 128k \
+		--readahead 0 --min-time 5 --time-limit 5 --dirty-kb 16384 "${@:2}"
 }
 run default
 run init --wb-bw-init 102400

@@ -2,16 +2,13 @@
 # shellcheck disable=SC2034 # DESCRIPTION: read by the runner
 DESCRIPTION="elvkit-sim --late-us: 0 is the default, completions seen late cost one sequential reader its pace, a 1% tail of late completions puts its p99 on a lost revolution"
 set -eu
-sim=${ELVKIT_SIM:?}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# shellcheck source=tests/sim/json_runs.sh
+. "$(dirname "$0")/json_runs.sh"
 # One sequential reader of 128 KiB on hdd, 100 us between a completion and
 # its next read, over a span no cache holds.
 run() {
-	local out=$1
-	shift
-	"$sim" --sched noop --workload seqread --threads 1 --block 128k --readahead 0 --size 900g \
-		--think 100 --min-time 5 --time-limit 5 --json "$tmp/$out.json" "$@" >/dev/null
+	sim_json "$1" --sched noop --workload seqread --threads 1 --block 128k --readahead 0 --size 900g \
+		--think 100 --min-time 5 --time-limit 5 "${@:2}"
 }
 run default
 run zero --late-us 0
