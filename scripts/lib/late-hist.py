@@ -5,9 +5,10 @@ bench-kernel.sh keeps ekdisk's late_hist for the whole boot in meta.txt as
 late the guest's timer handed the model's completion back, counted per
 power of two of microseconds (the first bucket under 1 us, bucket k from
 2^(k-1) to 2^k, the last open). Printed as the points of its quantile
-function, PCT:US,... (PCT in hundredths, each bucket's upper bound at its
-cumulative share, the open bucket's bound taken as twice its start), which
-elvkit-sim draws every completion's lateness from.
+function, PCT:US,... (PCT to four decimals, parts per million: a tail of
+a few in 100,000 lies beyond 99.99; each bucket's upper bound at its
+cumulative share, the open bucket's bound taken as twice its start),
+which elvkit-sim draws every completion's lateness from.
 
 usage: late-hist.py META_TXT DEVICE   (exit 1 when the device has none)
 """
@@ -40,11 +41,11 @@ def points(hist):
             continue
         cum += n
         last_us = us
-        bp = cum * 10000 // total       # hundredths of a %, rounded down
-        if pts[-1][0] < bp < 10000:
-            pts.append((bp, us))
-    pts.append((10000, last_us))
-    return ",".join(f"{bp / 100:g}:{us}" for bp, us in pts)
+        ppm = cum * 1000000 // total    # rounded down
+        if pts[-1][0] < ppm < 1000000:
+            pts.append((ppm, us))
+    pts.append((1000000, last_us))
+    return ",".join(f"{ppm / 10000:g}:{us}" for ppm, us in pts)
 
 
 def main(argv):

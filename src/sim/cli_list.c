@@ -67,7 +67,7 @@ void cli_usage(FILE *f)
 "  --ios N             total I/Os, random workloads (default 2000)\n"
 "  --think US|PCT:US,...  think time of synchronous readers (workload\n"
 "                      default); as points of its quantile function, from\n"
-"                      0:US to 100:US (PCT may have two decimals), a draw for\n"
+"                      0:US to 100:US (PCT may have four decimals), a draw for\n"
 "                      every think, linear between points (waketrace.py\n"
 "                      --sim-options prints a trace's)\n"
 "  --bg none|write|read  background thread(s) (read-vs-write, startup: write)\n"

@@ -76,24 +76,28 @@ size_t cli_split(char *s, char **out, size_t max, const char *opt)
 	}
 }
 
-/* PCT, 0..100 with up to two decimals ("99.9"), in hundredths of a % */
+/*
+ * PCT, 0..100 with up to four decimals ("99.996"), in parts per million:
+ * a late completion's tail lies beyond 99.99 %.
+ */
 static uint32_t parse_pct(const char *opt, char *s)
 {
+	static const uint64_t scale[] = { 0, 1000, 100, 10, 1 };
 	char *dot = strchr(s, '.');
 	uint64_t whole, frac = 0;
 	size_t digits = 0;
 
 	if (dot) {
 		digits = strlen(dot + 1);
-		if (dot == s || !digits || digits > 2)
-			cli_die("%s: PCT '%s' is not 0..100 with at most two decimals", opt, s);
-		frac = cli_num(opt, dot + 1, 0) * (digits == 1 ? 10 : 1);
+		if (dot == s || !digits || digits > 4)
+			cli_die("%s: PCT '%s' is not 0..100 with at most four decimals", opt, s);
+		frac = cli_num(opt, dot + 1, 0) * scale[digits];
 		*dot = 0;
 	}
 	whole = cli_num(opt, s, 0);
 	if (whole > 100 || (whole == 100 && frac))
 		cli_die("%s: PCT must be 0..100 and US 0..1000000", opt);
-	return (uint32_t)(whole * 100 + frac);
+	return (uint32_t)(whole * 10000 + frac);
 }
 
 /*
@@ -117,7 +121,7 @@ static int64_t parse_delay(const char *opt, char *s, struct sim_delay *d)
 		if (!colon)
 			cli_die("%s: '%s' is not PCT:US", opt, pts[i]);
 		*colon = 0;
-		d->bp[i] = parse_pct(opt, pts[i]);
+		d->ppm[i] = parse_pct(opt, pts[i]);
 		us = cli_num(opt, colon + 1, 0);
 		if (us > 1000000)
 			cli_die("%s: PCT must be 0..100 and US 0..1000000", opt);

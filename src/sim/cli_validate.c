@@ -32,10 +32,10 @@ static void check_delay(const char *opt, const struct sim_delay *d, int64_t *mea
 
 	if (!d->n)
 		return;
-	if (d->n < 2 || d->bp[0] || d->bp[d->n - 1] != 10000)
+	if (d->n < 2 || d->ppm[0] || d->ppm[d->n - 1] != 1000000)
 		cli_die("%s: the points must run from 0:US to 100:US", opt);
 	for (i = 1; i < d->n; i++)
-		if (d->bp[i] <= d->bp[i - 1] || d->us[i] < d->us[i - 1])
+		if (d->ppm[i] <= d->ppm[i - 1] || d->us[i] < d->us[i - 1])
 			cli_die("%s: each point must have a larger PCT and no smaller US", opt);
 	*mean_us = (int64_t)sim_delay_mean_us(d);
 }

@@ -10,12 +10,12 @@
 /* The distribution's mean: each segment's share times its midpoint. */
 uint64_t sim_delay_mean_us(const struct sim_delay *d)
 {
-	uint64_t sum = 0;	/* hundredths of a % x us x 2 */
+	uint64_t sum = 0;	/* ppm x us x 2 */
 	unsigned i;
 
 	for (i = 1; i < d->n; i++)
-		sum += (uint64_t)(d->bp[i] - d->bp[i - 1]) * ((uint64_t)d->us[i - 1] + d->us[i]);
-	return (sum + 10000) / 20000;
+		sum += (uint64_t)(d->ppm[i] - d->ppm[i - 1]) * ((uint64_t)d->us[i - 1] + d->us[i]);
+	return (sum + 1000000) / 2000000;
 }
 
 uint64_t sim_delay_draw_ns(const struct sim_delay *d, ek_u64 *rng)
@@ -24,10 +24,10 @@ uint64_t sim_delay_draw_ns(const struct sim_delay *d, ek_u64 *rng)
 	uint64_t lo, hi, a, b;
 	unsigned i = 1;
 
-	while (i < d->n - 1 && u >= d->bp[i] * 100ULL)
+	while (i < d->n - 1 && u >= d->ppm[i])
 		i++;
-	lo = d->bp[i - 1] * 100ULL;
-	hi = d->bp[i] * 100ULL;	/* > lo: cli_validate.c */
+	lo = d->ppm[i - 1];
+	hi = d->ppm[i];		/* > lo: cli_validate.c */
 	a = d->us[i - 1] * 1000ULL;
 	b = d->us[i] * 1000ULL;
 	return a + (b - a) * (u - lo) / (hi - lo);

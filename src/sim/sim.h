@@ -46,7 +46,7 @@ struct sim_hooks {
 #define SIM_DELAY_POINTS 24
 struct sim_delay {
 	unsigned n;
-	uint32_t bp[SIM_DELAY_POINTS];	/* PCT in hundredths of a % (0..10000) */
+	uint32_t ppm[SIM_DELAY_POINTS];	/* PCT in parts per million (0..1000000) */
 	uint32_t us[SIM_DELAY_POINTS];
 };
 

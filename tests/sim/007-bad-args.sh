@@ -48,7 +48,7 @@ bad --think 0:5,100:4
 bad --think 0:5,60:6,40:7,100:8
 bad --think 0:5,101:5
 bad --think 0:5,100.5:5
-bad --think 0:5,99.123:6,100:7
+bad --think 0:5,99.12345:6,100:7
 bad --think 0:5,.5:6,100:7
 bad --tag-wake-us 0:5,100:2000000
 bad --tag-wake-us 0:5,,100:5

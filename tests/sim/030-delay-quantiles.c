@@ -4,9 +4,9 @@
 #define NDRAW 200000
 #define NGAP 4000
 
-/* 10 % under 200 us, half under 500, a tail to 10 ms: mean 1255 us */
+/* 10 % under 200 us, half under 500, a tail to 10 ms: mean 1255 us (PCT in ppm) */
 static const struct sim_delay heavy = {
-	5, { 0, 1000, 5000, 9000, 10000 }, { 100, 200, 500, 2000, 10000 },
+	5, { 0, 100000, 500000, 900000, 1000000 }, { 100, 200, 500, 2000, 10000 },
 };
 
 static int cmp_u64(const void *a, const void *b)
@@ -102,9 +102,9 @@ static double share_of_top4(int64_t wake_us, const struct sim_delay *q)
 int main(void)
 {
 	/* 95 % ask again at once, 5 % up to 20 ms later: a mean of 500 us */
-	static const struct sim_delay mostly_now = { 3, { 0, 9500, 10000 }, { 0, 0, 20000 } };
+	static const struct sim_delay mostly_now = { 3, { 0, 950000, 1000000 }, { 0, 0, 20000 } };
 	/* 0.1 % from 1 to 101 ms: a mean of 1000 x 0.999 + 51000 x 0.001 = 1050 us */
-	static const struct sim_delay fine_tail = { 3, { 0, 9990, 10000 }, { 1000, 1000, 101000 } };
+	static const struct sim_delay fine_tail = { 3, { 0, 999000, 1000000 }, { 1000, 1000, 101000 } };
 	static uint64_t draws[NDRAW];
 	struct sim_result r;
 	struct sim_config c;
