@@ -161,9 +161,13 @@ if [ -n "${NR_REQUESTS:-}" ]; then
 fi
 exit 0
 EOF
+	# keep.sh GROUP also takes ekdisk's late_hist as GROUP ended, and
+	# prep.sh as it starts (GROUP.late1, .late0: the counts).
+	local late=/sys/block/$DEV/ekdisk/late_hist
 	cat >"$TMP/keep.sh" <<EOF
 #!/bin/bash
 grep -H . $SYSQ/iosched/* >"$TMP/\$1.iosched" 2>/dev/null
+[ ! -r $late ] || awk '{ print \$2 }' $late >"$TMP/\$1.late1"
 EOF
 	# prep.sh SCHED GROUP [PREV]: GROUP is the group about to run (for
 	# the probe's samples), PREV the one that ended. GROUP.wbbw: the
@@ -191,6 +195,7 @@ EOF
 [ -z "\${3:-}" ] || $TMP/keep.sh "\$3"
 echo "\$2" >$TMP/group
 $TMP/wbbw.sh >"$TMP/\$2.wbbw" 2>/dev/null
+[ ! -r $late ] || awk '{ print \$2 }' $late >"$TMP/\$2.late0"
 echo "\${1%%+*}" >$SYSQ/scheduler
 $TMP/tune.sh "\$1"
 read -r line <$SYSQ/scheduler
@@ -344,7 +349,7 @@ run_point() {
 			prev=r$r-$s
 		done
 	done
-	rm -f "$TMP"/*_lat.*.log "$TMP"/*_clat.*.log "$TMP"/*_slat.*.log "$TMP"/*.iosched "$TMP"/*.wbbw
+	rm -f "$TMP"/*_lat.*.log "$TMP"/*_clat.*.log "$TMP"/*_slat.*.log "$TMP"/*.iosched "$TMP"/*.wbbw "$TMP"/*.late[01]
 	# In $TMP: fio saves each prerun's output in its working directory.
 	# startup: its idle baseline and its fresh process come on top.
 	local extra=0
@@ -386,6 +391,11 @@ run_point() {
 				wbbw=""
 				read -r wbbw 2>/dev/null <"$TMP/r$r-$s.wbbw"
 				if [[ $wbbw =~ ^[0-9]+$ ]]; then printf ', "wb_bw_kbps": %d' "$wbbw"; fi
+				# ekdisk's timer lateness over the group: late_hist's counts
+				# at its end less those at its start.
+				paste -d' ' "$TMP/r$r-$s.late0" "$TMP/r$r-$s.late1" 2>/dev/null |
+					awk 'NF == 2 { d = d (n++ ? ", " : "") ($2 - $1) }
+					     END { if (n) printf ", \"late_hist\": [%s]", d }'
 				printf '}'
 			done
 		done

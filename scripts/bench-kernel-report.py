@@ -137,6 +137,9 @@ def run_metrics(fio, lats, wl, key):
         d = j["read"] if j["read"]["total_ios"] > 0 else j["write"]
         rate = (j["read"]["bw_bytes"] + j["write"]["bw_bytes"]) / 1e6
         wmbs = None
+    if lat.get("late_hist"):
+        # ekdisk's timer lateness over the group (late_hist's counts)
+        extra["late_hist"] = lat["late_hist"]
     n = lat["n"]
     # fio's completion-latency percentiles (on by default; submission adds
     # next to nothing with libaio/psync): the p99 of the same I/Os, and the
@@ -193,6 +196,8 @@ RATIO_KEYS = {"rate_mbs": "rate_vs_none", "cpu_pct": "cpu_vs_none",
 def aggregate(runs):
     agg = {}
     for k in list(dict.fromkeys(k for r in runs for k in r)):
+        if any(isinstance(r.get(k), list) for r in runs):
+            continue            # counts per run (late_hist): summed by the rows
         vals = [r[k] for r in runs if r.get(k) is not None]
         if not vals:
             agg[k], agg[k + "_pm"] = None, None
@@ -330,7 +335,10 @@ def fio_rows(table, threads, scheds, nr_rq, runtime, meta, late):
                  f" {nr_rq.get(s, '-'):>5}")
         # run by run, for elvkit-sim --wb-bw-init (one per seed)
         wb_runs = [r.get("wb_bw_start_kbps") for r in runs] if mixed else None
-        yield line, result(t, s, n, a, rat, wb_bw_start_kbps_runs=wb_runs,
+        # ekdisk's timer lateness over the point's runs (elvkit-sim --late-us)
+        hists = [r["late_hist"] for r in runs if r.get("late_hist")]
+        late = [sum(c) for c in zip(*hists)] if hists else None
+        yield line, result(t, s, n, a, rat, wb_bw_start_kbps_runs=wb_runs, late_hist=late,
                            nr_requests=int(nr_rq[s]) if s in nr_rq else None)
 
 

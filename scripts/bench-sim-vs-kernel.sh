@@ -177,7 +177,8 @@ cal_show() {
 		n = split(p, pt, ","); m = "-"
 		for (i = 1; i <= n; i++) {
 			split(pt[i], x, ":"); q[i] = x[1]; v[i] = x[2]
-			if (q[i] == 50) m = v[i]
+			if (i > 1 && m == "-" && q[i] >= 50)
+				m = sprintf("%.0f", v[i - 1] + (v[i] - v[i - 1]) * (50 - q[i - 1]) / (q[i] - q[i - 1]))
 			if (i > 1) sum += (q[i] - q[i - 1]) * (v[i - 1] + v[i]) / 2
 		}
 		printf "%s/%.0f", m, sum / 100 }' ;;
@@ -206,16 +207,26 @@ PY
 	while read -r w t s v; do
 		[ -z "${cal[$w:$t:$s]+x}" ] || cal[$w:$t:$s]+=" --wb-bw-init $v"
 	done <"$out/wb-bw-init.txt"
-	# How late ekdisk's timer handed completions back in the guest (the
-	# whole boot): --late-us, every point.
-	late=$(python3 scripts/lib/late-hist.py "$out/kernel-raw/meta.txt" "ekdisk-$profile") || late=""
+	# How late ekdisk's timer handed completions back in the guest:
+	# --late-us, per point and scheduler over its groups where the kernel
+	# run counted them so, else the whole boot's for every point.
+	python3 scripts/lib/late-hist.py --json "$out/kernel.json" >"$out/late-us.txt" ||
+		die "cannot read $out/kernel.json"
+	late=""
+	if [ -s "$out/late-us.txt" ]; then
+		while read -r w t s v; do
+			[ -z "${cal[$w:$t:$s]+x}" ] || cal[$w:$t:$s]+=" --late-us $v"
+		done <"$out/late-us.txt"
+	else
+		late=$(python3 scripts/lib/late-hist.py "$out/kernel-raw/meta.txt" "ekdisk-$profile") || late=""
+	fi
 	{
 		echo "calibrated from the kernel's run (the simulator's options per point: us, --copy-mbs MB/s; median/mean:"
 		echo "drawn from the trace's quantiles, calibration-points.txt; - : the simulator's default):"
-		echo "  every point: --late-us $(cal_show "${late:--}") (ekdisk's timer lateness, whole boot, median/mean)"
+		[ -z "$late" ] || echo "  every point: --late-us $(cal_show "$late") (ekdisk's timer lateness, the whole boot's, median/mean)"
 		printf '  %-14s %7s  %-14s' workload threads scheduler
 		printf ' %14s' "${CAL_OPTS[@]}"
-		echo " --wb-bw-init (KiB/s, run by run)"
+		echo "      --late-us --wb-bw-init (KiB/s, run by run)"
 		for w in ${workloads//,/ }; do
 			for t in ${threads//,/ }; do
 				for s in ${scheds//,/ }; do
@@ -223,8 +234,9 @@ PY
 					read -r -a vals < <(grep "^$w $t $s " "$out/calibration-points.txt")
 					printf '  %-14s %7s  %-14s' "$w" "$t" "$s"
 					for i in "${!CAL_OPTS[@]}"; do printf ' %14s' "$(cal_show "${vals[i + 3]:--}")"; done
+					lt=$(sed -n "s/^$w $t $s //p" "$out/late-us.txt")
 					wb=$(sed -n "s/^$w $t $s //p" "$out/wb-bw-init.txt")
-					printf ' %s\n' "${wb:--}"
+					printf ' %14s %s\n' "$(cal_show "${lt:--}")" "${wb:--}"
 				done
 			done
 		done

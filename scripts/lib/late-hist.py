@@ -10,9 +10,18 @@ a few in 100,000 lies beyond 99.99; each bucket's upper bound at its
 cumulative share, the open bucket's bound taken as twice its start),
 which elvkit-sim draws every completion's lateness from.
 
+bench-kernel.sh's JSON has the same counts per point and scheduler
+(late_hist, summed over its runs: the groups' own share of the boot);
+--json prints "WORKLOAD THREADS SCHED POINTS" for each that has them.
+
 usage: late-hist.py META_TXT DEVICE   (exit 1 when the device has none)
+       late-hist.py --json BENCH_KERNEL_JSON
 """
+import json
 import sys
+
+# late_hist's bucket bounds in us: under 1, 2, 4, ... 16384, then open
+BOUNDS = [str(1 << i) for i in range(15)] + ["inf"]
 
 
 def parse(line):
@@ -48,9 +57,34 @@ def points(hist):
     return ",".join(f"{ppm / 10000:g}:{us}" for ppm, us in pts)
 
 
+def counts(c):
+    """[(upper bound us, count)] of a JSON late_hist (counts per bucket)."""
+    if len(c) != len(BOUNDS):
+        raise ValueError(f"{len(c)} buckets, not {len(BOUNDS)}")
+    return parse(" ".join(f"{b} {int(n)}" for b, n in zip(BOUNDS, c)))
+
+
+def per_point(path):
+    """(workload, threads, sched, points) of a bench-kernel JSON's results."""
+    with open(path) as f:
+        results = json.load(f)["results"]
+    for r in results:
+        p = r.get("late_hist") and points(counts(r["late_hist"]))
+        if p:
+            yield r["workload"], r["threads"], r["sched"], p
+
+
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--json":
+        try:
+            for row in per_point(argv[2]):
+                print(*row)
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            print(f"late-hist: {argv[2]}: {e}", file=sys.stderr)
+            return 1
+        return 0
     if len(argv) != 3:
-        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        print("\n".join(__doc__.strip().splitlines()[-2:]), file=sys.stderr)
         return 2
     key = f"ekdisk_late_hist.{argv[2]} "
     try:

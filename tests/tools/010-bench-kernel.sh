@@ -198,7 +198,7 @@ fi
 
 # read-vs-write: the writer's MB per second of its CPU (10% of 20 s for
 # 300 MB: 150), elvkit-sim's --copy-mbs; none where it used no CPU.
-python3 - "$TOP/scripts/bench-kernel-report.py" <<'EOF' || fail "write_cpu_mbs or wb_bw_start_kbps wrong"
+python3 - "$TOP/scripts/bench-kernel-report.py" <<'EOF' || fail "write_cpu_mbs, wb_bw_start_kbps or late_hist wrong"
 import importlib.util, sys
 spec = importlib.util.spec_from_file_location("report", sys.argv[1])
 m = importlib.util.module_from_spec(spec)
@@ -217,6 +217,12 @@ assert m.run_metrics(fio(0, 0), lats, "read-vs-write", "r1-none")["write_cpu_mbs
 assert r["wb_bw_start_kbps"] is None, r
 lats["r1-none"]["wb_bw_kbps"] = 11264
 assert m.run_metrics(fio(1, 9), lats, "read-vs-write", "r1-none")["wb_bw_start_kbps"] == 11264
+# ekdisk's lateness over the group, counts per bucket: kept per run, not averaged
+lats["r1-none"]["late_hist"] = [0] * 6 + [7, 2] + [0] * 8
+r = m.run_metrics(fio(1, 9), lats, "read-vs-write", "r1-none")
+assert r["late_hist"][6:8] == [7, 2], r
+a = m.aggregate([r, dict(r)])
+assert "late_hist" not in a and a["write_mbs"] == 15, a
 EOF
 
 # A second fixture: the startup and dbench workloads, 2 thread counts x 2 runs

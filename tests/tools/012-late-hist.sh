@@ -1,6 +1,6 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
-DESCRIPTION="late-hist.py: ekdisk's late_hist from meta.txt as elvkit-sim --late-us points, which elvkit-sim accepts; none for a device without one"
+DESCRIPTION="late-hist.py: ekdisk's late_hist from meta.txt, and per point from bench-kernel's JSON, as elvkit-sim --late-us points, which elvkit-sim accepts; none for a device or point without one"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 L=$TOP/scripts/lib/late-hist.py
 T=$(mktemp -d)
@@ -23,6 +23,20 @@ p=$(python3 "$L" "$T/meta.txt" ekdisk-ssd) || fail "exit $? on ekdisk-ssd"
 python3 "$L" "$T/meta.txt" ekdisk-nullb >/dev/null && fail "points for a device without late_hist"
 out=$(python3 "$L" "$T/meta.txt" ekdisk-bad 2>&1) && fail "a malformed late_hist accepted: $out"
 [ -n "$out" ] || fail "a malformed late_hist: no reason given"
+# Per point and scheduler from bench-kernel.sh's JSON (late_hist summed
+# over the runs); a result without one prints nothing.
+cat >"$T/k.json" <<'JSON'
+{"results": [
+ {"workload": "seqread", "threads": 1, "sched": "none", "late_hist": [10, 0, 500, 300, 100, 50, 30, 5, 3, 1, 0, 0, 1, 0, 0, 0]},
+ {"workload": "seqread", "threads": 4, "sched": "none", "late_hist": null},
+ {"workload": "seqread", "threads": 1, "sched": "fair-queue"}
+]}
+JSON
+p=$(python3 "$L" --json "$T/k.json") || fail "--json exit $?"
+[ "$p" = "seqread 1 none 0:0,1:1,51:4,81:8,91:16,96:32,99:64,99.5:128,99.8:256,99.9:512,100:4096" ] ||
+	fail "--json: $p"
+echo '{"results": [{"workload": "w", "threads": 1, "sched": "s", "late_hist": [1, 2]}]}' >"$T/bad.json"
+out=$(python3 "$L" --json "$T/bad.json" 2>&1) && fail "--json: 2 buckets accepted: $out"
 # What elvkit-sim takes as --late-us.
 [ -x "$TOP/build/elvkit-sim" ] || make -s -C "$TOP" build/elvkit-sim >/dev/null || fail "cannot build elvkit-sim"
 "$TOP/build/elvkit-sim" --sched noop --workload seqread --threads 1 --size 16m --time-limit 2 \
