@@ -44,9 +44,10 @@
 #                  its own CPU (fio's usr+sys: the copy into the page cache
 #                  under TCG); --wb-bw-init, the writeback estimate
 #                  each kernel run's group started with (the writer before
-#                  it left it), run by run; and for every point --late-us,
-#                  how late ekdisk's timer handed completions back over the
-#                  boot (its late_hist, scripts/lib/late-hist.py). The table goes to calibration.txt and heads
+#                  it left it), run by run; and --late-us, how late ekdisk's
+#                  timer handed completions back during the point's groups
+#                  (their late_hist, scripts/lib/late-hist.py; the whole
+#                  boot's for a run from before). The table goes to calibration.txt and heads
 #                  the report, the points to calibration-points.txt
 #   --resim DIR    the simulator's side again against DIR's kernel run (its
 #                  kernel.json and kernel-raw/, traces too with --calibrate),
