@@ -186,6 +186,14 @@ cal_show() {
 	*) printf '%s' "$1" ;;
 	esac
 }
+# cal_add OPTION FILE: FILE's "WORKLOAD THREADS SCHED VALUE" lines as
+# OPTION VALUE for those of the traced points.
+cal_add() {
+	local w t s v
+	while read -r w t s v; do
+		[ -z "${cal[$w:$t:$s]+x}" ] || cal[$w:$t:$s]+=" $1 $v"
+	done <"$2"
+}
 rm -f "$out/calibration.txt" "$out/calibration-points.txt"
 if [ "$calibrate" = 1 ]; then
 	python3 scripts/lib/waketrace.py --sim-options "$out/kernel.json" >"$out/calibration-points.txt" ||
@@ -205,22 +213,16 @@ for r in json.load(open(sys.argv[1]))["results"]:
     if v and all(isinstance(x, (int, float)) and x > 0 for x in v):
         print(r["workload"], r["threads"], r["sched"], ",".join(str(int(x)) for x in v))
 PY
-	while read -r w t s v; do
-		[ -z "${cal[$w:$t:$s]+x}" ] || cal[$w:$t:$s]+=" --wb-bw-init $v"
-	done <"$out/wb-bw-init.txt"
+	cal_add --wb-bw-init "$out/wb-bw-init.txt"
 	# How late ekdisk's timer handed completions back in the guest:
 	# --late-us, per point and scheduler over its groups where the kernel
 	# run counted them so, else the whole boot's for every point.
 	python3 scripts/lib/late-hist.py --json "$out/kernel.json" >"$out/late-us.txt" ||
 		die "cannot read $out/kernel.json"
 	late=""
-	if [ -s "$out/late-us.txt" ]; then
-		while read -r w t s v; do
-			[ -z "${cal[$w:$t:$s]+x}" ] || cal[$w:$t:$s]+=" --late-us $v"
-		done <"$out/late-us.txt"
-	else
+	cal_add --late-us "$out/late-us.txt"
+	[ -s "$out/late-us.txt" ] ||
 		late=$(python3 scripts/lib/late-hist.py "$out/kernel-raw/meta.txt" "ekdisk-$profile") || late=""
-	fi
 	{
 		echo "calibrated from the kernel's run (the simulator's options per point: us, --copy-mbs MB/s; median/mean:"
 		echo "drawn from the trace's quantiles, calibration-points.txt; - : the simulator's default):"
