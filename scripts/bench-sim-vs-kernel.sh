@@ -47,8 +47,9 @@
 #                  it left it), run by run; and --late-us, how late ekdisk's
 #                  timer handed completions back during the point's groups
 #                  (their late_hist, scripts/lib/late-hist.py; the whole
-#                  boot's for a run from before). The table goes to calibration.txt and heads
-#                  the report, the points to calibration-points.txt
+#                  boot's for a run from before). The table goes to
+#                  calibration.txt and heads the report, the points to
+#                  calibration-points.txt
 #   --resim DIR    the simulator's side again against DIR's kernel run (its
 #                  kernel.json and kernel-raw/, traces too with --calibrate),
 #                  no boot: for a simulator that changed; the same

@@ -20,32 +20,29 @@ usage: late-hist.py META_TXT DEVICE   (exit 1 when the device has none)
 import json
 import sys
 
-# late_hist's bucket bounds in us: under 1, 2, 4, ... 16384, then open
-BOUNDS = [str(1 << i) for i in range(15)] + ["inf"]
+# late_hist's buckets: their labels, and their upper bounds in us (the
+# open last one's taken as twice its start)
+LABELS = [str(1 << i) for i in range(15)] + ["inf"]
+BOUNDS_US = [1 << i for i in range(16)]
 
 
 def parse(line):
-    """[(upper bound us, count)] of a late_hist line's pairs; ValueError if bad."""
+    """The counts of a late_hist line's "BELOW_US COUNT" pairs; ValueError if bad."""
     f = line.split()
-    if len(f) < 4 or len(f) % 2:
-        raise ValueError("not BELOW_US COUNT pairs")
-    out = []
-    for i in range(0, len(f), 2):
-        below, n = f[i], int(f[i + 1])
-        us = 2 * out[-1][0] if below == "inf" and out else int(below)
-        if out and us <= out[-1][0]:
-            raise ValueError("bounds not increasing")
-        out.append((us, n))
-    return out
+    if f[0::2] != LABELS or len(f) != 2 * len(LABELS):
+        raise ValueError("not late_hist's BELOW_US COUNT pairs")
+    return [int(n) for n in f[1::2]]
 
 
-def points(hist):
-    """elvkit-sim's PCT:US string for [(upper bound us, count)], or None."""
-    total = sum(n for _, n in hist)
+def points(counts):
+    """elvkit-sim's PCT:US string for late_hist's counts, or None."""
+    if len(counts) != len(BOUNDS_US):
+        raise ValueError(f"{len(counts)} buckets, not {len(BOUNDS_US)}")
+    total = sum(counts)
     if total <= 0:
         return None
     pts, cum, last_us = [(0, 0)], 0, 0
-    for us, n in hist:
+    for us, n in zip(BOUNDS_US, counts):
         if not n:
             continue
         cum += n
@@ -57,19 +54,12 @@ def points(hist):
     return ",".join(f"{ppm / 10000:g}:{us}" for ppm, us in pts)
 
 
-def counts(c):
-    """[(upper bound us, count)] of a JSON late_hist (counts per bucket)."""
-    if len(c) != len(BOUNDS):
-        raise ValueError(f"{len(c)} buckets, not {len(BOUNDS)}")
-    return parse(" ".join(f"{b} {int(n)}" for b, n in zip(BOUNDS, c)))
-
-
 def per_point(path):
     """(workload, threads, sched, points) of a bench-kernel JSON's results."""
     with open(path) as f:
         results = json.load(f)["results"]
     for r in results:
-        p = r.get("late_hist") and points(counts(r["late_hist"]))
+        p = r.get("late_hist") and points([int(n) for n in r["late_hist"]])
         if p:
             yield r["workload"], r["threads"], r["sched"], p
 

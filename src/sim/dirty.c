@@ -42,8 +42,8 @@
  * 4 MiB the flusher writes (do_writepages' lazy update), and starts at
  * the kernel's INIT_BW of 100 MiB/s each run, or at --wb-bw-init's (a
  * kernel's carries over from its last writer: bench-kernel.sh reads it
- * from debugfs before each group). No periodic writeback of old data (dirty_expire): writers
- * here keep more than bg_thresh dirty. A writer that has written all its
+ * from debugfs before each group). No periodic writeback of old data
+ * (dirty_expire): writers here keep more than bg_thresh dirty. A writer that has written all its
  * data waits until it is on the device (fsync), and when the run ends
  * the flusher writes everything left, as a sync would.
  */
