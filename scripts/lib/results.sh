@@ -24,11 +24,23 @@ describe() {
 # Returns 1 on failure, so runners can go on and sum up. The limit only
 # catches a hang: ELVKIT_TIMEOUT_SCALE multiplies it where tests run at a
 # low priority beside other work (scripts/check.sh).
+# RUN_TEST_RETRY (an extended regex): a failure whose log matches it is a
+# crash of a tool the test uses, not of what it tests; the test runs once
+# more (after RUN_TEST_BEFORE_RETRY, a command, if set), both runs in the
+# log, and the second run decides.
 run_test() {
-	local group=$1 name=$2 secs=$3 log=$4 src=$5 rc
+	local group=$1 name=$2 secs=$3 log=$4 src=$5 rc why
 	shift 5
 	timeout "$((secs * ${ELVKIT_TIMEOUT_SCALE:-1}))" "$@" >"$log" 2>&1
 	rc=$?
+	if [ "$rc" != 0 ] && [ "$rc" != 77 ] && [ -n "${RUN_TEST_RETRY:-}" ] &&
+		why=$(grep -m1 -E "$RUN_TEST_RETRY" "$log"); then
+		echo "     (exit $rc after: $why; once more)"
+		${RUN_TEST_BEFORE_RETRY:-:}
+		echo "=== once more, after exit $rc ($why)" >>"$log"
+		timeout "$((secs * ${ELVKIT_TIMEOUT_SCALE:-1}))" "$@" >>"$log" 2>&1
+		rc=$?
+	fi
 	case $rc in
 	0) record "$group" PASS "$name" ;;
 	77)

@@ -93,6 +93,21 @@ nullb_remove() {
 	rmdir "$d"
 }
 
+# dev_pids GLOB...: the processes with /dev/GLOB open, one PID a line.
+dev_pids() {
+	local g args=()
+	for g in "$@"; do args+=(-o -lname "/dev/$g"); done
+	find /proc/[0-9]*/fd "${args[@]:1}" 2>/dev/null | cut -d/ -f3 | sort -u
+}
+
+# dev_users GLOB...: "PID STATE COMMAND" of each, ';' between ("none").
+dev_users() {
+	local pids
+	pids=$(dev_pids "$@" | paste -sd,)
+	[ -n "$pids" ] || { echo none; return; }
+	ps -o pid=,stat=,args= -p "$pids" | cut -c1-100 | paste -sd';'
+}
+
 # Total errors in fio --output-format=terse output (field 5 of each job line).
 fio_errors() { awk -F';' '{s+=$5} END {print s+0}' "$1"; }
 
@@ -138,7 +153,12 @@ ekdisk_load() {
 	udevadm settle 2>/dev/null || true
 	[ -b /dev/ekdisk0 ] || [ "$(cat /sys/module/ekdisk/parameters/nr_devices)" = 0 ]
 }
-ekdisk_unload() { ! module_loaded ekdisk || rmmod ekdisk; }
+# ekdisk_unload: remove it; when something still holds it, say what.
+ekdisk_unload() {
+	! module_loaded ekdisk || rmmod ekdisk 2>/dev/null && return 0
+	echo "ekdisk is in use (refcnt $(cat /sys/module/ekdisk/refcnt 2>/dev/null)); open by: $(dev_users 'ekdisk*')" >&2
+	return 1
+}
 # ekstat NAME [DEV]: one counter of /sys/block/DEV/ekdisk/stats.
 ekstat() { sed -n "s/.* $1 \([0-9]*\).*/\1/p" "/sys/block/${2:-ekdisk0}/ekdisk/stats"; }
 
