@@ -95,9 +95,9 @@ nullb_remove() {
 
 # dev_pids GLOB...: the processes with /dev/GLOB open, one PID a line.
 dev_pids() {
-	local g args=()
-	for g in "$@"; do args+=(-o -lname "/dev/$g"); done
-	find /proc/[0-9]*/fd "${args[@]:1}" 2>/dev/null | cut -d/ -f3 | sort -u
+	local g find_args=()
+	for g in "$@"; do find_args+=(-o -lname "/dev/$g"); done
+	find /proc/[0-9]*/fd "${find_args[@]:1}" 2>/dev/null | cut -d/ -f3 | sort -u
 }
 
 # dev_users GLOB...: "PID STATE COMMAND" of each, ';' between ("none").
