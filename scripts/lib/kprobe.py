@@ -25,6 +25,11 @@ FIELDS = ("wb_normal", "wb_background", "wbt_inflight", "tags_busy", "tags_waite
 # The device's completions so far (/sys/block/DEV/stat): a group's count is
 # its last sample's less its first.
 COUNTS = ("rd_ios", "rd_sectors", "wr_ios", "wr_sectors")
+# sbitmap's "busy" is its weight less its cleared bits, read without a lock:
+# a clear racing the read can make it wrap below zero (seen: 4294967294 in
+# one sample of 6.12, which put a group's mean of tags in use at 1.65e7).
+# Such a sample counts as not showing the tags.
+TORN_BELOW_ZERO = {"tags_busy", "sched_busy"}
 
 
 def held(sample):
@@ -63,6 +68,8 @@ def load(path, scheds):
             try:
                 sample[k] = int(v)
             except ValueError:
+                sample[k] = None
+            if k in TORN_BELOW_ZERO and sample[k] is not None and sample[k] >= 1 << 31:
                 sample[k] = None
         groups.setdefault(group, []).append(sample)
         try:
