@@ -69,6 +69,9 @@ ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write startup dbench"
 # guest records only while wake_point says so.
 WAKE_EVENTS="block:block_bio_queue block:block_bio_backmerge block:block_bio_frontmerge"
 WAKE_EVENTS+=" block:block_getrq block:block_rq_complete sched:sched_wakeup sched:sched_switch"
+# And wbt's window ends (how each monitoring window ended: waketrace.py),
+# where the kernel has wbt (CONFIG_BLK_WBT); not required.
+WBT_EVENTS="wbt:wbt_lat wbt:wbt_stat wbt:wbt_timer"
 kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only="" plot="" blktrace=""
 waketrace=""
 tunes="" nr_requests="" probe=0
@@ -218,7 +221,7 @@ limit=$((est * 3 + 300))
 echo "bench-kernel: booting $kernel for $points points (~$((est / 60)) min); raw results in $out" >&2
 start=$SECONDS
 boot=()
-[ -z "$waketrace" ] || boot=(--append "trace_event=${WAKE_EVENTS// /,}")
+[ -z "$waketrace" ] || boot=(--append "trace_event=${WAKE_EVENTS// /,},${WBT_EVENTS// /,}")
 vm_boot "$kernel" "$limit" "$out/console.log" --rw "$out" "${boot[@]}" -- scripts/bench-kernel-guest.sh "$out"
 rc=$?
 echo "bench-kernel: guest finished in $((SECONDS - start)) s (exit $rc)" >&2

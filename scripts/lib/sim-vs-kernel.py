@@ -194,6 +194,39 @@ def block_lines(sim_rows, ker_json):
     return lines
 
 
+# How wbt's monitoring windows ended, % of them: the simulator's
+# wbt_*_pct against the kernel's --trace-wake rows (scripts/lib/waketrace.py).
+WBT_WINDOWS = (("read_long", "wbt_exceeded_issue"), ("fastest_slow", "wbt_exceeded_min"),
+               ("reads_fast", "wbt_ok"), ("unknown_wr", "wbt_unknown_writes"),
+               ("idle", "wbt_unknown"))
+
+
+def wbt_lines(sim_rows, ker_json):
+    """wbt's windows side by side where the kernel traced them; [] if not."""
+    sim = raw_by_key(sim_rows)
+    ker = {}
+    for r in (ker_json.get("wake") or []) if isinstance(ker_json, dict) else []:
+        if isinstance(r, dict) and str(r.get("metric", "")).startswith("wbt_"):
+            ker.setdefault((r.get("workload"), r.get("threads"), r.get("sched")), {})[r["metric"]] = \
+                ab.num(r.get("value"))
+    keys = sorted((k for k in ker if (k[0], k[1], SIM_NAME.get(k[2], k[2])) in sim),
+                  key=lambda k: (k[0], k[2], k[1]))
+    if not keys:
+        return []
+    lines = ["", "== wbt's windows, how they ended (% of them): simulator / kernel (--trace-wake)",
+             f"{'workload':<14} {'scheduler':<14} {'thr':>4}"
+             + "".join(f" {name:>13}" for name, _ in WBT_WINDOWS)]
+    for wl, t, s in keys:
+        a, b = sim[(wl, t, SIM_NAME.get(s, s))], ker[(wl, t, s)]
+        lines.append(f"{wl:<14} {s:<14} {t:>4}" + "".join(
+            f" {cell(ab.num(a.get(m + '_pct'))) + ' / ' + cell(b.get(m)):>13}" for _, m in WBT_WINDOWS))
+    lines.append("  read_long: a read on the device longer than the window, or than the target"
+                 " with none done; fastest_slow: the window's fastest read over the target"
+                 " (both scale down); reads_fast: neither, with a read and 3 writes;"
+                 " unknown_wr: fewer samples, writes (both scale up); idle: nothing")
+    return lines
+
+
 def main(argv):
     limit = 25.0
     args = list(argv)
@@ -227,6 +260,9 @@ def main(argv):
     bl = block_lines(sim_raw, ker_raw)
     if bl:
         print("\n".join(bl))
+    wl = wbt_lines(sim_raw, ker_raw)
+    if wl:
+        print("\n".join(wl))
     sp = spans(sim_raw, ker_raw)
     if sp:
         print(f"\n{sp}")

@@ -32,6 +32,17 @@ and over all tasks that wait between a bio and its request:
   done -> waiter runs   ... until it is switched in, where it asks again:
                         what elvkit-sim's --tag-wake-us stands for
   woken per done        how many are woken per completion that wakes any
+and, where the kernel traced wbt (wbt_lat, wbt_stat, wbt_timer), how its
+monitoring windows ended (latency_exceeded() in block/blk-wbt.c), as
+shares of the windows:
+  wbt: read out too long  a read has been on the device longer than the
+                    window, or longer than the target with none completed
+                    (wbt_lat without wbt_stat): scale down
+  wbt: fastest read slow  the window's fastest read took longer than the
+                    target (wbt_lat, then wbt_stat): scale down
+  wbt: reads fast   a read, 3 writes and neither of those: scale up
+  wbt: unknown, writes  too few samples, but writes then: scale up
+  wbt: idle         nothing: back towards step 0 every fifth
 Only what the trace holds is counted: a request allocated before the trace
 started, or completed after it stopped, is left out.
 """
@@ -45,6 +56,10 @@ EVENT = re.compile(r"^\s*(.+)-(\d+)\s+(?:\(\s*\S+\)\s+)?\[\d+\]\s+(?:\S+\s+)?([\
 RQ = re.compile(r"(\d+,\d+) (\S+) (?:\(.*?\) )?(\d+) \+ (\d+)")
 WAKE_PID = re.compile(r"\bpid=(\d+)")
 NEXT_PID = re.compile(r"next_pid=(\d+)")
+WBT_STATUS = re.compile(r"\bstatus=(\d+)")
+# blk-wbt.c's LAT_OK = 1, LAT_UNKNOWN, LAT_UNKNOWN_WRITES, LAT_EXCEEDED;
+# exceeded is split by whether wbt_stat came with it (the fastest read).
+WBT_OUTCOMES = {1: "wbt_ok", 2: "wbt_unknown", 3: "wbt_unknown_writes", 4: "wbt_exceeded_issue"}
 
 # (key, direction or None, label, unit): the report's rows in order.
 METRICS = (
@@ -67,6 +82,11 @@ METRICS = (
     ("done_to_waiter_wake", None, "done -> waiter woken", "us"),
     ("done_to_waiter_run", None, "done -> waiter runs", "us"),
     ("woken_per_done", None, "woken per done", ""),
+    ("wbt_exceeded_issue", None, "wbt: read out too long", "%"),
+    ("wbt_exceeded_min", None, "wbt: fastest read slow", "%"),
+    ("wbt_ok", None, "wbt: reads fast", "%"),
+    ("wbt_unknown_writes", None, "wbt: unknown, writes", "%"),
+    ("wbt_unknown", None, "wbt: idle", "%"),
 )
 
 
@@ -106,6 +126,8 @@ def analyse(lines):
     last_done = None
     per_done = {}   # completion time -> waiters it woke
     waiter_woke = {}  # pid -> the completion before its wakeup, until it runs
+    wbt_stat = False  # wbt_stat since the last wbt_timer
+    windows = {}    # outcome -> wbt windows that ended so
     for t, ev, pid, a in events(lines):
         if ev == "block_bio_queue":
             if pid in read_done:
@@ -170,6 +192,15 @@ def analyse(lines):
                     add("done_to_waiter_wake", None, (t - last_done) * 1e6)
                     per_done[last_done] = per_done.get(last_done, 0) + 1
                     waiter_woke.setdefault(p, last_done)
+        elif ev == "wbt_stat":
+            wbt_stat = True
+        elif ev == "wbt_timer":
+            m = WBT_STATUS.search(a)
+            o = m and WBT_OUTCOMES.get(int(m.group(1)))
+            if o:
+                o = "wbt_exceeded_min" if o == "wbt_exceeded_issue" and wbt_stat else o
+                windows[o] = windows.get(o, 0) + 1
+            wbt_stat = False
         elif ev == "sched_switch":
             m = NEXT_PID.search(a)
             if m:
@@ -182,6 +213,9 @@ def analyse(lines):
         vals[("slept_share", d)] = [100.0 * slept / n]
     if per_done:
         vals[("woken_per_done", None)] = list(per_done.values())
+    for o in set(WBT_OUTCOMES.values()) | {"wbt_exceeded_min"}:
+        if windows:
+            vals[(o, None)] = [100.0 * windows.get(o, 0) / sum(windows.values())]
     return vals
 
 
@@ -249,7 +283,7 @@ def print_table(vals, tg, width=8):
         if not v:
             continue
         name = f"{label} ({unit})" if unit else label
-        if key == "slept_share":
+        if unit == "%":     # one value: a share
             print(f"  {d or 'any':<6} {name:<26} {'':>{width}} {'':>{width}} "
                   f"{fmt(v[0], unit):>{width}}")
             continue
@@ -265,7 +299,7 @@ def rows(vals):
         v = vals.get((key, d))
         if v:
             # The trace's clock counts whole us: no more digits than that.
-            s = {"value": v[0]} if key == "slept_share" else summary(v)
+            s = {"value": v[0]} if unit == "%" else summary(v)
             r = {"metric": key, "dir": d, "unit": unit, **{k: round(x, 3) for k, x in s.items()}}
             if unit == "us":
                 r["points"] = [[p, round(x, 3)] for p, x in points(v)]

@@ -11,7 +11,8 @@
  * over the run (wbt's wb_normal and buffered writes in flight, requests
  * held and threads sleeping for one, requests on the device), to set
  * beside `bench-kernel.sh --probe`; read_rq_kb, write_rq_kb: KiB per
- * device request (no flushes).
+ * device request (no flushes); wbt_*_pct: how wbt's windows ended, % of
+ * them (sim.h's WBT_WIN_*).
  */
 #include <stdio.h>
 #include "report.h"
@@ -29,6 +30,11 @@ static const char *const mname[M_NR] = {
 	[M_RD_RQ_KB] = "read_rq_kb", [M_WR_RQ_KB] = "write_rq_kb",
 	[M_DIRTY_KB] = "avg_dirty_kb", [M_APP_WRITE] = "app_write_mbs",
 	[M_P999] = "p999_lat_ms",
+	[M_WBT_WIN + WBT_WIN_EXCEEDED_ISSUE] = "wbt_exceeded_issue_pct",
+	[M_WBT_WIN + WBT_WIN_EXCEEDED_MIN] = "wbt_exceeded_min_pct",
+	[M_WBT_WIN + WBT_WIN_OK] = "wbt_ok_pct",
+	[M_WBT_WIN + WBT_WIN_UNKNOWN_WRITES] = "wbt_unknown_writes_pct",
+	[M_WBT_WIN + WBT_WIN_UNKNOWN] = "wbt_unknown_pct",
 };
 
 int json_write(const char *path, const struct sim_row *rows, size_t n)

@@ -13,6 +13,8 @@ static double rq_kb(const struct sim_result *r, int dir)
 static void metrics(const struct sim_result *r, double *m)
 {
 	double el = r->elapsed_ns ? (double)r->elapsed_ns / 1e9 : 1e-9;
+	uint64_t windows = 0;
+	int k;
 
 	m[M_RATE] = (double)r->fg_bytes / 1e6 / el;
 	m[M_READ] = (double)r->read_bytes / 1e6 / el;
@@ -38,6 +40,10 @@ static void metrics(const struct sim_result *r, double *m)
 	m[M_RD_RQ_KB] = rq_kb(r, EK_READ);
 	m[M_WR_RQ_KB] = rq_kb(r, EK_WRITE);
 	m[M_DIRTY_KB] = r->avg_dirty_kb;
+	for (k = 0; k < WBT_WIN_NR; k++)
+		windows += r->wbt_windows[k];
+	for (k = 0; k < WBT_WIN_NR; k++)
+		m[M_WBT_WIN + k] = windows ? 100.0 * (double)r->wbt_windows[k] / (double)windows : 0;
 }
 
 void row_fill(struct sim_row *row, const struct sim_result *r, unsigned n)

@@ -18,6 +18,8 @@ enum { M_RATE, M_READ, M_WRITE, M_IOPS, M_AVG, M_MAX, M_O2, M_O10, M_STARTUP,
 	M_DIRTY_KB,		/* dirty or under writeback, with --dirty-kb */
 	M_APP_WRITE,		/* the writers' MB/s as they see it (sim_result) */
 	M_P999,			/* the tail beyond p99: where a knee sits */
+	/* % of wbt's windows that ended so (WBT_WIN_*, in that order) */
+	M_WBT_WIN, M_WBT_WIN_LAST = M_WBT_WIN + WBT_WIN_NR - 1,
 	M_NR };
 
 struct sim_row {

@@ -104,6 +104,16 @@ struct sim_config {
 #define SIM_LAT_SUB_BITS 6
 #define SIM_LAT_BUCKETS (64 * (64 - SIM_LAT_SUB_BITS + 1))
 
+/*
+ * How a wbt monitoring window ended (latency_exceeded() in blk-wbt.c), as
+ * bench-kernel --trace-wake counts the kernel's (wbt_timer, wbt_stat):
+ * a read out longer than the window, or than the target with none done;
+ * the window's fastest read slower than the target; reads fast; too few
+ * samples but writes; nothing at all.
+ */
+enum { WBT_WIN_EXCEEDED_ISSUE, WBT_WIN_EXCEEDED_MIN, WBT_WIN_OK,
+	WBT_WIN_UNKNOWN_WRITES, WBT_WIN_UNKNOWN, WBT_WIN_NR };
+
 struct sim_result {
 	uint64_t elapsed_ns;		/* until the last foreground thread ended */
 	uint64_t fg_bytes, fg_ios;
@@ -134,6 +144,7 @@ struct sim_result {
 	uint64_t wbt_waits;		/* submissions that slept in wbt */
 	uint64_t wbt_scale_downs, wbt_scale_ups;
 	unsigned wbt_min_depth;		/* wbt's smallest max_depth; 0 when off */
+	uint64_t wbt_windows[WBT_WIN_NR];	/* how wbt's windows ended */
 	/*
 	 * Time averages over the run of what `bench-kernel.sh --probe` samples
 	 * in the kernel: wbt's wb_normal and buffered writes in flight, requests

@@ -309,42 +309,45 @@ void wbt_rq_done(struct sim *s, struct srq *r)
 	inflight_done(s);
 }
 
-enum { LAT_OK = 1, LAT_UNKNOWN, LAT_UNKNOWN_WRITES, LAT_EXCEEDED };
-
+/* latency_exceeded(), its two ways of exceeding told apart (WBT_WIN_*) */
 static int latency_exceeded(struct sim *s)
 {
 	struct wbt *w = &s->wbt;
 	uint64_t thislat = w->sync_issue && w->sync_cookie ? s->now - w->sync_issue : 0;
 
 	if (thislat > w->cur_win_ns || (thislat > w->min_lat_ns && !w->rd_n))
-		return LAT_EXCEEDED;
+		return WBT_WIN_EXCEEDED_ISSUE;
 	if (!(w->rd_n >= 1 && w->wr_n >= RWB_MIN_WRITE_SAMPLES)) {
 		if (w->wr_n || recent_wait(s) || w->inflight)
-			return LAT_UNKNOWN_WRITES;
-		return LAT_UNKNOWN;
+			return WBT_WIN_UNKNOWN_WRITES;
+		return WBT_WIN_UNKNOWN;
 	}
 	if (w->rd_min > w->min_lat_ns)
-		return LAT_EXCEEDED;
-	return LAT_OK;
+		return WBT_WIN_EXCEEDED_MIN;
+	return WBT_WIN_OK;
 }
 
 /* wb_timer_fn(): the end of a window */
 void wbt_timer(struct sim *s, uint64_t gen)
 {
 	struct wbt *w = &s->wbt;
+	int end;
 
 	if (gen != w->timer_gen || !w->timer_active)
 		return;
 	w->timer_active = 0;
-	switch (latency_exceeded(s)) {
-	case LAT_EXCEEDED:
+	end = latency_exceeded(s);
+	s->res->wbt_windows[end]++;
+	switch (end) {
+	case WBT_WIN_EXCEEDED_ISSUE:
+	case WBT_WIN_EXCEEDED_MIN:
 		scale_down(s, 1);
 		break;
-	case LAT_OK:
-	case LAT_UNKNOWN_WRITES:
+	case WBT_WIN_OK:
+	case WBT_WIN_UNKNOWN_WRITES:
 		scale_up(s);
 		break;
-	case LAT_UNKNOWN:
+	case WBT_WIN_UNKNOWN:
 		if (++w->unknown_cnt < RWB_UNKNOWN_BUMP)
 			break;
 		if (w->scale_step > 0)

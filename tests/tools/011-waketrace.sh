@@ -60,6 +60,16 @@ wk() { ev "<idle>" 0 "$1" "sched_wakeup: comm=fio pid=$2 prio=120 target_cpu=000
 	wk 1.030000 100
 	sw swapper/0 0 1.030100 100
 	ev fio 100 1.030200 "block_getrq: 253,0 RS 1512 + 256 [fio]"
+	# wbt's windows: a read out too long (no wbt_stat), the fastest read
+	# slow (wbt_stat with it), reads fast, few samples with writes: 25% each
+	ev "<idle>" 0 1.031000 "wbt_lat: 253:0: latency 120000us"
+	ev "<idle>" 0 1.031000 "wbt_timer: 253:0: status=4, step=1, inflight=2"
+	ev "<idle>" 0 1.101000 "wbt_lat: 253:0: latency 80000us"
+	ev "<idle>" 0 1.101000 "wbt_stat: 253:0: rmean=90000000, rmin=80000000, rmax=95000000, rsamples=2, wmean=1000, wmin=1000, wmax=1000, wsamples=3"
+	ev "<idle>" 0 1.101000 "wbt_timer: 253:0: status=4, step=2, inflight=1"
+	ev "<idle>" 0 1.161000 "wbt_stat: 253:0: rmean=9000000, rmin=8000000, rmax=9500000, rsamples=2, wmean=1000, wmin=1000, wmax=1000, wsamples=3"
+	ev "<idle>" 0 1.161000 "wbt_timer: 253:0: status=1, step=1, inflight=1"
+	ev "<idle>" 0 1.231000 "wbt_timer: 253:0: status=3, step=0, inflight=1"
 } >"$tr"
 gzip "$tr"
 printf '%s\n' "/sys/kernel/debug/block/nullb0/hctx0/tags:depth=32" \
@@ -89,6 +99,10 @@ row any 'done -> waiter runs \(us\)' 2 200 400 600 400
 row any 'woken per done' 2 1 1 1 1
 printf '%s\n' "$out" | grep -qE '^  read +slept \(%\) +25\.0$' || fail "read slept share not 25%"
 printf '%s\n' "$out" | grep -qE '^  write +slept \(%\) +0\.0$' || fail "write slept share not 0%"
+for o in 'read out too long' 'fastest read slow' 'reads fast' 'unknown, writes'; do
+	printf '%s\n' "$out" | grep -qE "^  any +wbt: $o \(%\) +25\.0\$" || fail "wbt: $o not 25%"
+done
+printf '%s\n' "$out" | grep -qE '^  any +wbt: idle \(%\) +0\.0$' || fail "wbt: idle not 0%"
 printf '%s\n' "$out" | grep -qx '  tags: depth 32, busy 32, wake_batch 4, ws_active 33' || fail "tags line wrong"
 
 # The report: bench-kernel --report-only over a run with a --trace-wake point.
@@ -109,6 +123,7 @@ assert w[("none", "woken_per_done", None)]["n"] == 2, w
 assert w[("none", "done_to_bio", "read")]["points"] == [[p, 300] for p in (0, 1, 5, 10, 25, 50, 75, 90, 95, 99, 99.9, 100)], w
 assert "points" not in w[("none", "wakes_per_next", "read")], w
 assert not any(k[0] == "anticipatory" for k in w), w
+assert w[("none", "wbt_exceeded_min", None)]["value"] == 25.0 and w[("none", "wbt_unknown", None)]["value"] == 0, w
 EOF
 # bench-sim-vs-kernel.sh --calibrate's options from the report's JSON:
 # --think the points of the readers' done -> bio (all 300 us),

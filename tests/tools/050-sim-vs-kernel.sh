@@ -1,6 +1,6 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
-DESCRIPTION="bench-sim-vs-kernel: both hosts' JSON side by side, noop meets none, ratios over the limit flagged unless the runs' half ranges cover them, a writer's MB/s, the block layer with --probe; bad arguments exit 2"
+DESCRIPTION="bench-sim-vs-kernel: both hosts' JSON side by side, noop meets none, ratios over the limit flagged unless the runs' half ranges cover them, a writer's MB/s, the block layer with --probe, wbt's windows with --trace-wake; bad arguments exit 2"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
@@ -125,6 +125,29 @@ printf '%s\n' "$out" | grep -qE '^randread +none +4 +0\.5 / 1\.5 +40 / 30 +1 / 2
 printf '%s\n' "$out" | grep -qE '^randread +deadline-read +4 +0\.5 / 0 +40 / 50 +1 / 3 +10 / 20 +- / - +7000 / 6500$' ||
 	fail "--probe: deadline-read's block-layer row wrong"
 printf '%s\n' "$out" | grep -qE '^randread +deadline-read +1 ' && fail "--probe: a point the kernel did not sample"
+# --trace-wake's wbt windows (waketrace.py's rows) against the simulator's
+# wbt_*_pct, for none's point only.
+python3 - "$T" <<'PY' || fail "wbt fixture"
+import json, sys
+d = sys.argv[1]
+k = json.load(open(f"{d}/kernel.json"))
+k["wake"] = [{"workload": "randread", "threads": 4, "sched": "none", "metric": "wbt_" + m,
+              "dir": None, "unit": "%", "value": v}
+             for m, v in (("exceeded_issue", 10), ("exceeded_min", 20), ("ok", 30),
+                          ("unknown_writes", 40), ("unknown", 0))]
+json.dump(k, open(f"{d}/kernel.json", "w"))
+s = json.load(open(f"{d}/sim.json"))
+for r in s:
+    r.update(wbt_exceeded_issue_pct=50, wbt_exceeded_min_pct=5, wbt_ok_pct=5,
+             wbt_unknown_writes_pct=40, wbt_unknown_pct=0)
+json.dump(s, open(f"{d}/sim.json", "w"))
+PY
+out=$("$B" --report-only "$T") || fail "wbt report exit $?"
+printf '%s\n' "$out" | grep -q "^== wbt's windows" || fail "no wbt windows table"
+printf '%s\n' "$out" | sed -n "/^== wbt's windows/,\$p" | grep -qE '^randread +none +4 +50 / 10 +5 / 20 +5 / 30 +40 / 40 +0 / 0$' ||
+	fail "wbt windows: none's row wrong: $(printf '%s\n' "$out" | sed -n "/^== wbt's windows/,\$p")"
+printf '%s\n' "$out" | sed -n "/^== wbt's windows/,\$p" | grep -qE '^randread +deadline-read ' &&
+	fail "wbt windows: a point the kernel did not trace"
 for bad in "--resim /nonexistent" "--runtime 0" "--runs 0" "--runs x" "--threads 1,,2" "--workloads seqwrite" "--profile nosuch" "--report-only /nonexistent" "--bogus" "--tune async_depth" "--tune a=1,a=2" "--nr-requests 0"; do
 	# shellcheck disable=SC2086 # word splitting of the bad arguments is wanted
 	msg=$("$B" $bad 2>&1 >/dev/null)
