@@ -168,34 +168,46 @@ BLOCK = (("wbt_infl", "avg_wbt_inflight", "wbt_inflight_mean", "wbt_inflight_mea
          ("dirty_KiB", "avg_dirty_kb", "dirty_writeback_kb_mean", "dirty_writeback_kb_mean"))
 
 
-def block_lines(sim_rows, ker_json):
-    """The block layer side by side where the kernel ran with --probe; [] if not."""
-    sim = raw_by_key(sim_rows)
-    ker = raw_by_key(ker_json.get("probe") if isinstance(ker_json, dict) else None)
+def side_by_side(title, names, sim, ker, cells):
+    """The points both hosts have (sim and ker by raw_by_key's keys, the
+    kernel's names), a "simulator / kernel" cell per column: cells(sim_row,
+    kernel_row, sched) gives the (simulator, kernel) values in the order of
+    names. [] when they share no point."""
     keys = sorted((k for k in ker if (k[0], k[1], SIM_NAME.get(k[2], k[2])) in sim),
                   key=lambda k: (k[0], k[2], k[1]))
     if not keys:
         return []
-    lines = ["", "== the block layer, mean over the run: simulator / kernel (--probe)",
-             f"{'workload':<14} {'scheduler':<14} {'thr':>4}"
-             + "".join(f" {name:>13}" for name, *_ in BLOCK)]
+    lines = ["", title, f"{'workload':<14} {'scheduler':<14} {'thr':>4}"
+             + "".join(f" {name:>13}" for name in names)]
     for wl, t, s in keys:
-        a, b = sim[(wl, t, SIM_NAME.get(s, s))], ker[(wl, t, s)]
-        line = f"{wl:<14} {s:<14} {t:>4}"
-        for _, sk, knone, ksched in BLOCK:
-            x, y = a.get(sk), b.get(knone if s == "none" else ksched)
-            x = None if sk.endswith("_kb") and not x else x     # 0: no such request
-            line += f" {cell(x) + ' / ' + cell(y):>13}"
-        lines.append(line)
-    lines.append("  wbt_infl: buffered writes in flight (wbt); held: requests allocated "
-                 "(none: the driver's tags); sleepers: tasks waiting for one; on_dev: on "
-                 "the device; wr_KiB: KiB per write request; dirty_KiB: the page cache's "
-                 "dirty and writeback data (the simulator's with --dirty-kb)")
+        pairs = cells(sim[(wl, t, SIM_NAME.get(s, s))], ker[(wl, t, s)], s)
+        lines.append(f"{wl:<14} {s:<14} {t:>4}"
+                     + "".join(f" {cell(x) + ' / ' + cell(y):>13}" for x, y in pairs))
+    return lines
+
+
+def block_lines(sim_rows, ker_json):
+    """The block layer side by side where the kernel ran with --probe; [] if not."""
+    def cells(a, b, s):
+        # a simulator's 0 KiB per request: no such request
+        return [(None if sk.endswith("_kb") and not a.get(sk) else a.get(sk),
+                 b.get(knone if s == "none" else ksched)) for _, sk, knone, ksched in BLOCK]
+
+    lines = side_by_side("== the block layer, mean over the run: simulator / kernel (--probe)",
+                         [name for name, *_ in BLOCK], raw_by_key(sim_rows),
+                         raw_by_key(ker_json.get("probe") if isinstance(ker_json, dict) else None),
+                         cells)
+    if lines:
+        lines.append("  wbt_infl: buffered writes in flight (wbt); held: requests allocated "
+                     "(none: the driver's tags); sleepers: tasks waiting for one; on_dev: on "
+                     "the device; wr_KiB: KiB per write request; dirty_KiB: the page cache's "
+                     "dirty and writeback data (the simulator's with --dirty-kb)")
     return lines
 
 
 # How wbt's monitoring windows ended, % of them: the simulator's
-# wbt_*_pct against the kernel's --trace-wake rows (scripts/lib/waketrace.py).
+# wbt_*_pct (its whole run) against the kernel's --trace-wake rows
+# (scripts/lib/waketrace.py: the middle half of a separate run).
 WBT_WINDOWS = (("read_long", "wbt_exceeded_issue"), ("fastest_slow", "wbt_exceeded_min"),
                ("reads_fast", "wbt_ok"), ("unknown_wr", "wbt_unknown_writes"),
                ("idle", "wbt_unknown"))
@@ -203,27 +215,20 @@ WBT_WINDOWS = (("read_long", "wbt_exceeded_issue"), ("fastest_slow", "wbt_exceed
 
 def wbt_lines(sim_rows, ker_json):
     """wbt's windows side by side where the kernel traced them; [] if not."""
-    sim = raw_by_key(sim_rows)
     ker = {}
     for r in (ker_json.get("wake") or []) if isinstance(ker_json, dict) else []:
         if isinstance(r, dict) and str(r.get("metric", "")).startswith("wbt_"):
             ker.setdefault((r.get("workload"), r.get("threads"), r.get("sched")), {})[r["metric"]] = \
                 ab.num(r.get("value"))
-    keys = sorted((k for k in ker if (k[0], k[1], SIM_NAME.get(k[2], k[2])) in sim),
-                  key=lambda k: (k[0], k[2], k[1]))
-    if not keys:
-        return []
-    lines = ["", "== wbt's windows, how they ended (% of them): simulator / kernel (--trace-wake)",
-             f"{'workload':<14} {'scheduler':<14} {'thr':>4}"
-             + "".join(f" {name:>13}" for name, _ in WBT_WINDOWS)]
-    for wl, t, s in keys:
-        a, b = sim[(wl, t, SIM_NAME.get(s, s))], ker[(wl, t, s)]
-        lines.append(f"{wl:<14} {s:<14} {t:>4}" + "".join(
-            f" {cell(ab.num(a.get(m + '_pct'))) + ' / ' + cell(b.get(m)):>13}" for _, m in WBT_WINDOWS))
-    lines.append("  read_long: a read on the device longer than the window, or than the target"
-                 " with none done; fastest_slow: the window's fastest read over the target"
-                 " (both scale down); reads_fast: neither, with a read and 3 writes;"
-                 " unknown_wr: fewer samples, writes (both scale up); idle: nothing")
+    lines = side_by_side("== wbt's windows, how they ended (% of them): simulator / kernel"
+                         " (--trace-wake: the middle half of a separate run)",
+                         [name for name, _ in WBT_WINDOWS], raw_by_key(sim_rows), ker,
+                         lambda a, b, s: [(ab.num(a.get(m + "_pct")), b.get(m)) for _, m in WBT_WINDOWS])
+    if lines:
+        lines.append("  read_long: a read on the device longer than the window, or than the target"
+                     " with none done; fastest_slow: the window's fastest read over the target"
+                     " (both scale down); reads_fast: neither, with a read and 3 writes;"
+                     " unknown_wr: fewer samples, writes (both scale up); idle: nothing")
     return lines
 
 

@@ -337,7 +337,8 @@ void wbt_timer(struct sim *s, uint64_t gen)
 		return;
 	w->timer_active = 0;
 	end = latency_exceeded(s);
-	s->res->wbt_windows[end]++;
+	if (!s->ended)		/* not the drain after the run */
+		s->res->wbt_windows[end]++;
 	switch (end) {
 	case WBT_WIN_EXCEEDED_ISSUE:
 	case WBT_WIN_EXCEEDED_MIN:
