@@ -255,7 +255,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "tag-wake-us", 1, 0, 'K' }, { "wbt-wake-us", 1, 0, 'k' },
 		{ "write-end-us", 1, 0, 'E' }, { "late-us", 1, 0, 'V' },
 		{ "requeue", 1, 0, 'r' }, { "startup-ios", 1, 0, 'I' },
-		{ "warmup", 1, 0, 'U' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
+		{ "warmup", 1, 0, 'U' }, { "start-us", 1, 0, 'H' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
 		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
 		{ "no-wall", 0, 0, 'N' }, { "readahead", 1, 0, 'A' }, { "list", 0, 0, 'l' },
 		{ "tunables", 1, 0, 'O' },
@@ -306,6 +306,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'm': c->max_kb = (unsigned)cli_num("--max-kb", optarg, 0); break;
 		case 'r': c->requeue_pct = (unsigned)cli_num("--requeue", optarg, 0); break;
 		case 'I': c->startup_ios = (unsigned)cli_num("--startup-ios", optarg, 0); break;
+		case 'H': c->start_us = cli_num("--start-us", optarg, 0); break;
 		case 'U': c->warmup_ns = cli_num("--warmup", optarg, 0) * 1000000ULL; break;
 		case 'L': c->time_limit_ns = cli_num("--time-limit", optarg, 0) * 1000000000ULL; break;
 		case 'e': c->seed = cli_num("--seed", optarg, 0); break;

@@ -60,6 +60,8 @@ static void check_counts(struct cli_args *a)
 		cli_die("--wb-bw-init needs --dirty-kb");
 	if (b->flusher_us > 1000000)
 		cli_die("--flusher-us must be 0..1000000");
+	if (b->start_us > 10000000)
+		cli_die("--start-us must be 0..10000000");
 	if (b->copy_mbs > 1000000)
 		cli_die("--copy-mbs must be 0..1000000");
 	if (b->nr_requests > 1000000)

@@ -92,6 +92,7 @@ struct sim_config {
 	uint64_t time_limit_ns;
 	unsigned startup_ios;
 	uint64_t warmup_ns;
+	uint64_t start_us;		/* threads start at a random 0..this (per seed) */
 	struct sim_prio prio[SIM_MAX_PRIO];
 	unsigned nprio;			/* 0: all best-effort 4 */
 	struct sim_prio bg_prio;

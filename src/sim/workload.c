@@ -137,6 +137,15 @@ int wl_build(struct sim *s)
 		t->prio = (struct sim_prio){ EK_PRIO_BE, 4 };	/* a kworker's nice 0 */
 		t->dir = EK_WRITE;
 	}
+	/*
+	 * --start-us: fio's jobs begin within moments of each other, in no set
+	 * order. Who issues first matters: wbt watches one read at a time, and
+	 * the reader it picks first it keeps (its next read is the next one
+	 * issued), which all at once in thread order would always make thread 0.
+	 */
+	for (i = 0; c->start_us && i < s->nthreads; i++)
+		if (!s->threads[i].startup && !s->threads[i].flusher)
+			s->threads[i].start_ns = sim_rand(&s->rng) % (c->start_us * 1000 + 1);
 	s->fg_running = nfg;
 	dirty_init(s);
 	for (i = 0; i < s->nthreads; i++)	/* the flusher waits to be woken */
