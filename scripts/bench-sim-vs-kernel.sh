@@ -47,7 +47,10 @@
 #                  it left it), run by run; and --late-us, how late ekdisk's
 #                  timer handed completions back during the point's groups
 #                  (their late_hist, scripts/lib/late-hist.py; the whole
-#                  boot's for a run from before). The table goes to
+#                  boot's for a run from before); and --start-us 2000:
+#                  fio's jobs start in no set order, and the reader wbt
+#                  watches first it keeps (README, "wbt's windows,
+#                  traced"). The table goes to
 #                  calibration.txt and heads the report, the points to
 #                  calibration-points.txt
 #   --resim DIR    the simulator's side again against DIR's kernel run (its
@@ -70,6 +73,10 @@ cd "$(dirname "$0")/.." || exit 1
 kernel="" profile=hdd workloads=seqread,randread,read-vs-write threads=1,4,16
 scheds=none,deadline-read,anticipatory,fair-queue runtime=10 runs=1 limit=25 out="" report_only=""
 tunes="" nr_requests="" probe=() calibrate=0 resim=""
+# --calibrate: the threads start at a random 0..2 ms, per seed. A guess at
+# how fio's jobs begin under TCG, and only their order matters: it decides
+# which reader wbt watches (see --help).
+START_US=2000
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;
@@ -228,6 +235,7 @@ PY
 		echo "calibrated from the kernel's run (the simulator's options per point: us, --copy-mbs MB/s; median/mean:"
 		echo "drawn from the trace's quantiles, calibration-points.txt; - : the simulator's default):"
 		[ -z "$late" ] || echo "  every point: --late-us $(cal_show "$late") (ekdisk's timer lateness, the whole boot's, median/mean)"
+		echo "  every point: --start-us $START_US (the threads' start, in an order per seed)"
 		printf '  %-14s %7s  %-14s' workload threads scheduler
 		printf ' %14s' "${CAL_OPTS[@]}"
 		echo "      --late-us --wb-bw-init (KiB/s, run by run)"
@@ -267,7 +275,7 @@ for w in ${workloads//,/ }; do
 		extra=() j=$out/sim-$w.json
 		if [ "$calibrate" = 1 ]; then
 			# shellcheck disable=SC2206 # the options' words
-			extra=(${cal[$w:$t:$s]:-} ${late:+--late-us "$late"})
+			extra=(${cal[$w:$t:$s]:-} ${late:+--late-us "$late"} --start-us "$START_US")
 			j=$out/sim-$w-t$t-$s.json
 			s=$(sim_sched "$s")
 		fi

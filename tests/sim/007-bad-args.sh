@@ -35,6 +35,9 @@ bad --copy-mbs 100
 bad --dirty-kb 8192 --copy-mbs 1000001
 bad --dirty-kb 8192 --copy-mbs 12.5
 bad --wb-bw-init 102400
+bad --start-us 10000001
+bad --start-us -1
+bad --start-us 1ms
 bad --late-us 1000001
 bad --late-us 0:5,50:4,100:6
 bad --late-us 5:5,100:6
