@@ -213,8 +213,8 @@ def analyse(lines):
         vals[("slept_share", d)] = [100.0 * slept / n]
     if per_done:
         vals[("woken_per_done", None)] = list(per_done.values())
-    for o in set(WBT_OUTCOMES.values()) | {"wbt_exceeded_min"}:
-        if windows:
+    if windows:
+        for o in set(WBT_OUTCOMES.values()) | {"wbt_exceeded_min"}:
             vals[(o, None)] = [100.0 * windows.get(o, 0) / sum(windows.values())]
     return vals
 
