@@ -60,7 +60,7 @@ guest_reap() {
 	local devs=('ekdisk*' 'nullb*' 'sd*') pids
 	mapfile -t pids < <( (dev_pids "${devs[@]}"; pgrep -x fio) | sort -u)
 	[ ${#pids[@]} -gt 0 ] || return 0
-	echo "    (left running: $(ps -o pid=,stat=,args= -p "$(IFS=,; echo "${pids[*]}")" | cut -c1-100 | paste -sd';'); ended)"
+	echo "    (left running: $(procs "${pids[@]}"); ended)"
 	kill -TERM "${pids[@]}" 2>/dev/null
 	sleep 1
 	kill -KILL "${pids[@]}" 2>/dev/null

@@ -100,12 +100,16 @@ dev_pids() {
 	find /proc/[0-9]*/fd "${find_args[@]:1}" 2>/dev/null | cut -d/ -f3 | sort -u
 }
 
-# dev_users GLOB...: "PID STATE COMMAND" of each, ';' between ("none").
+# procs PID...: "PID STATE COMMAND" of each, ';' between ("none").
+procs() {
+	[ $# -gt 0 ] || { echo none; return; }
+	ps -o pid=,stat=,args= -p "$(IFS=,; echo "$*")" | cut -c1-100 | paste -sd';'
+}
+# dev_users GLOB...: procs of the processes with /dev/GLOB open.
 dev_users() {
 	local pids
-	pids=$(dev_pids "$@" | paste -sd,)
-	[ -n "$pids" ] || { echo none; return; }
-	ps -o pid=,stat=,args= -p "$pids" | cut -c1-100 | paste -sd';'
+	mapfile -t pids < <(dev_pids "$@")
+	procs "${pids[@]}"
 }
 
 # Total errors in fio --output-format=terse output (field 5 of each job line).
