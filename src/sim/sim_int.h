@@ -177,7 +177,13 @@ struct tag_pool {
 	unsigned freed;			/* tags freed towards the next batch */
 };
 
-/* Writeback throttling state, as struct rq_wb and struct rq_depth in the kernel. */
+/*
+ * Writeback throttling state, as struct rq_wb and struct rq_depth in the
+ * kernel. The kernel's clocks are never 0 where the simulator's starts, so
+ * "none yet" is WBT_NEVER, and the read watched is the one sync_cookie
+ * names: a read issued at time 0 counts as any other.
+ */
+#define WBT_NEVER UINT64_MAX
 struct wbt {
 	int enabled;
 	uint64_t min_lat_ns, win_ns, cur_win_ns;
@@ -186,8 +192,8 @@ struct wbt {
 	unsigned wb_normal, wb_background;
 	unsigned inflight, unknown_cnt;
 	struct waitq wait;
-	uint64_t last_issue, last_comp;	/* reads; 0: never */
-	uint64_t sync_issue;
+	uint64_t last_issue, last_comp;	/* reads; WBT_NEVER: none yet */
+	uint64_t sync_issue;		/* when sync_cookie, the read watched, was issued */
 	const struct srq *sync_cookie;
 	int timer_active;
 	uint64_t timer_gen;

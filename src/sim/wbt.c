@@ -94,8 +94,8 @@ static int close_io(const struct sim *s)
 {
 	const struct wbt *w = &s->wbt;
 
-	return (w->last_issue && s->now < w->last_issue + CLOSE_IO_NS) ||
-	       (w->last_comp && s->now < w->last_comp + CLOSE_IO_NS);
+	return (w->last_issue != WBT_NEVER && s->now < w->last_issue + CLOSE_IO_NS) ||
+	       (w->last_comp != WBT_NEVER && s->now < w->last_comp + CLOSE_IO_NS);
 }
 
 static unsigned get_limit(const struct sim *s)
@@ -185,6 +185,7 @@ void wbt_init(struct sim *s)
 	w->enabled = on && !(s->pol->flags & EK_POLICY_NO_WBT);
 	w->min_lat_ns = s->host.dev.rotational ? 75000000ULL : 2000000ULL;
 	w->win_ns = w->cur_win_ns = RWB_WINDOW_NS;
+	w->last_issue = w->last_comp = WBT_NEVER;
 	w->default_depth = RWB_DEF_DEPTH;
 	/* blk_queue_depth(): the device's queue depth */
 	w->queue_depth = s->qd;
@@ -262,7 +263,7 @@ void wbt_rq_issue(struct sim *s, const struct srq *r)
 {
 	struct wbt *w = &s->wbt;
 
-	if (w->enabled && r->rq.dir == EK_READ && !w->sync_issue) {
+	if (w->enabled && r->rq.dir == EK_READ && !w->sync_cookie) {
 		w->sync_cookie = r;
 		w->sync_issue = s->now;
 	}
@@ -313,7 +314,7 @@ void wbt_rq_done(struct sim *s, struct srq *r)
 static int latency_exceeded(struct sim *s)
 {
 	struct wbt *w = &s->wbt;
-	uint64_t thislat = w->sync_issue && w->sync_cookie ? s->now - w->sync_issue : 0;
+	uint64_t thislat = w->sync_cookie ? s->now - w->sync_issue : 0;
 
 	if (thislat > w->cur_win_ns || (thislat > w->min_lat_ns && !w->rd_n))
 		return WBT_WIN_EXCEEDED_ISSUE;
