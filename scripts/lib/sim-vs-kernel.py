@@ -171,18 +171,21 @@ BLOCK = (("wbt_infl", "avg_wbt_inflight", "wbt_inflight_mean", "wbt_inflight_mea
 def side_by_side(title, names, sim, ker, cells):
     """The points both hosts have (sim and ker by raw_by_key's keys, the
     kernel's names), a "simulator / kernel" cell per column: cells(sim_row,
-    kernel_row, sched) gives the (simulator, kernel) values in the order of
-    names. [] when they share no point."""
+    kernel_row, sched) gives the (simulator, its half range over the runs
+    or None, kernel) values in the order of names. A column is as wide as
+    its widest cell. [] when they share no point."""
     keys = sorted((k for k in ker if (k[0], k[1], SIM_NAME.get(k[2], k[2])) in sim),
                   key=lambda k: (k[0], k[2], k[1]))
     if not keys:
         return []
+    rows = [[spread_cell(x, px) + " / " + cell(y)
+             for x, px, y in cells(sim[(wl, t, SIM_NAME.get(s, s))], ker[(wl, t, s)], s)]
+            for wl, t, s in keys]
+    widths = [max([13, len(name)] + [len(r[i]) for r in rows]) for i, name in enumerate(names)]
     lines = ["", title, f"{'workload':<14} {'scheduler':<14} {'thr':>4}"
-             + "".join(f" {name:>13}" for name in names)]
-    for wl, t, s in keys:
-        pairs = cells(sim[(wl, t, SIM_NAME.get(s, s))], ker[(wl, t, s)], s)
-        lines.append(f"{wl:<14} {s:<14} {t:>4}"
-                     + "".join(f" {cell(x) + ' / ' + cell(y):>13}" for x, y in pairs))
+             + "".join(f" {name:>{w}}" for name, w in zip(names, widths))]
+    for (wl, t, s), r in zip(keys, rows):
+        lines.append(f"{wl:<14} {s:<14} {t:>4}" + "".join(f" {c:>{w}}" for c, w in zip(r, widths)))
     return lines
 
 
@@ -191,7 +194,8 @@ def block_lines(sim_rows, ker_json):
     def cells(a, b, s):
         # a simulator's 0 KiB per request: no such request
         return [(None if sk.endswith("_kb") and not a.get(sk) else a.get(sk),
-                 b.get(knone if s == "none" else ksched)) for _, sk, knone, ksched in BLOCK]
+                 ab.num(a.get(sk + "_pm")), b.get(knone if s == "none" else ksched))
+                for _, sk, knone, ksched in BLOCK]
 
     lines = side_by_side("== the block layer, mean over the run: simulator / kernel (--probe)",
                          [name for name, *_ in BLOCK], raw_by_key(sim_rows),
@@ -207,7 +211,8 @@ def block_lines(sim_rows, ker_json):
 
 # How wbt's monitoring windows ended, % of them: the simulator's
 # wbt_*_pct (its whole run) against the kernel's --trace-wake rows
-# (scripts/lib/waketrace.py: the middle half of a separate run).
+# (scripts/lib/waketrace.py: the middle half of a separate run), with the
+# simulator's half range over its seeds (the kernel's is one traced run).
 WBT_WINDOWS = (("read_long", "wbt_exceeded_issue"), ("fastest_slow", "wbt_exceeded_min"),
                ("reads_fast", "wbt_ok"), ("unknown_wr", "wbt_unknown_writes"),
                ("idle", "wbt_unknown"))
@@ -223,7 +228,8 @@ def wbt_lines(sim_rows, ker_json):
     lines = side_by_side("== wbt's windows, how they ended (% of them): simulator / kernel"
                          " (--trace-wake: the middle half of a separate run)",
                          [name for name, _ in WBT_WINDOWS], raw_by_key(sim_rows), ker,
-                         lambda a, b, s: [(ab.num(a.get(m + "_pct")), b.get(m)) for _, m in WBT_WINDOWS])
+                         lambda a, b, s: [(ab.num(a.get(m + "_pct")), ab.num(a.get(m + "_pct_pm")),
+                                           b.get(m)) for _, m in WBT_WINDOWS])
     if lines:
         lines.append("  read_long: a read on the device longer than the window, or than the target"
                      " with none done; fastest_slow: the window's fastest read over the target"
