@@ -381,8 +381,9 @@ run_point() {
 			for s in "$@"; do
 				f=("$TMP/r$r-$s"_lat.*.log)
 				cat "${f[@]}" 2>/dev/null | awk -F, -v k="r$r-$s" '
-					{ n++; v = $2 + 0; if (v > 2e9) a++; if (v > 1e10) b++ }
-					END { printf ", \"%s\": {\"n\": %d, \"over_2s\": %d, \"over_10s\": %d", k, n, a, b }'
+					{ n++; v = $2 + 0; if (v > 1e8) c++; if (v > 5e8) d++
+					  if (v > 2e9) a++; if (v > 1e10) b++ }
+					END { printf ", \"%s\": {\"n\": %d, \"over_100ms\": %d, \"over_500ms\": %d, \"over_2s\": %d, \"over_10s\": %d", k, n, c, d, a, b }'
 				# Whether the setup job really selected the scheduler.
 				sel=0
 				grep -qF "[$(sched_base "$s")]" "$TMP/setup-r$r-$s.prerun.txt" 2>/dev/null && sel=1

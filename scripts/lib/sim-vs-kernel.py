@@ -7,7 +7,8 @@ SIM_JSON is `elvkit-sim --json` output for one device profile, KERNEL_JSON
 `scripts/bench-kernel.sh --json` output on `ekdisk-PROFILE` (both read by
 scripts/lib/ab-plot.py's loader, the one place that knows their shapes).
 For every workload, thread count and scheduler both hosts ran it prints
-MB/s, max, p99 and p99.9 latency (and a writer's MB/s where the workload has one)
+MB/s, max, p99 and p99.9 latency, the share of reads over 100 ms (and a
+writer's MB/s where the workload has one)
 on each host and the kernel/simulator ratio, with each host's half range
 over its runs (+-) where it ran more than one, and flags (!) a ratio off by
 more than PCT (default 25) percent, and by more than the two half ranges
@@ -28,12 +29,15 @@ ab = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ab)
 
 SIM_NAME = {"none": "noop"}   # kernel scheduler -> simulator policy
-METRICS = (("rate", "MB/s"), ("max", "max ms"), ("p99", "p99 ms"), ("p999", "p99.9 ms"))
+METRICS = (("rate", "MB/s"), ("max", "max ms"), ("p99", "p99 ms"), ("p999", "p99.9 ms"),
+           ("over100", "% >100ms"))
 # Metrics the loader does not carry: the raw rows' fields, the same name on
 # both hosts. p99.9 shows the tail when a p99 sits on a knee of it (a tail
 # that holds about 1% of the I/Os puts the p99 in it on one host, just
-# below it on the other).
-RAW_FIELD = {"p999": "p999_lat_ms"}
+# below it on the other), and the share of reads over 100 ms how much
+# the tail holds (counted per I/O on both hosts; "-" for kernel runs
+# before 2026-12-05).
+RAW_FIELD = {"p999": "p999_lat_ms", "over100": "pct_over_100ms"}
 # The writer's MB/s, in workloads where the simulator's rows have one: as
 # the application sees it on both hosts. The kernel's is fio's bandwidth,
 # which for buffered writes counts what went into the page cache; the

@@ -89,9 +89,15 @@ uint64_t sim_lat_quantile(const struct sim_result *r, double q)
  * An application I/O is done: a read() of --block (which may have been a
  * page-cache hit) or a write's bio. Latency from the call to the data.
  */
+const uint64_t sim_over_ns[SIM_OVER_NR] = {
+	[SIM_OVER_100MS] = 100000000ULL, [SIM_OVER_500MS] = 500000000ULL,
+	[SIM_OVER_2S] = 2000000000ULL, [SIM_OVER_10S] = 10000000000ULL,
+};
+
 void acct_app_io(struct sim *s, struct sthread *t, uint64_t lat, uint64_t bytes)
 {
 	struct sim_result *r = s->res;
+	int k;
 
 	if (t->bg) {
 		if (lat > r->bg_lat_max_ns)
@@ -112,10 +118,8 @@ void acct_app_io(struct sim *s, struct sthread *t, uint64_t lat, uint64_t bytes)
 	r->lat_hist[lat_bucket(lat)]++;
 	if (lat > r->lat_max_ns)
 		r->lat_max_ns = lat;
-	if (lat > 2000000000ULL)
-		r->over_2s++;
-	if (lat > 10000000000ULL)
-		r->over_10s++;
+	for (k = 0; k < SIM_OVER_NR && lat > sim_over_ns[k]; k++)
+		r->over[k]++;
 }
 
 /* Each foreground thread's bytes; Jain's index (sum x)^2 / (n sum x^2), 1 = all equal. */

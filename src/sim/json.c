@@ -20,7 +20,9 @@
 static const char *const mname[M_NR] = {
 	[M_RATE] = "rate_mbs", [M_READ] = "read_mbs", [M_WRITE] = "write_mbs",
 	[M_IOPS] = "iops", [M_AVG] = "avg_lat_ms", [M_MAX] = "max_lat_ms",
-	[M_O2] = "pct_over_2s", [M_O10] = "pct_over_10s",
+	[M_OVER + SIM_OVER_100MS] = "pct_over_100ms",
+	[M_OVER + SIM_OVER_500MS] = "pct_over_500ms",
+	[M_OVER + SIM_OVER_2S] = "pct_over_2s", [M_OVER + SIM_OVER_10S] = "pct_over_10s",
 	[M_STARTUP] = "startup_ms", [M_BGMAX] = "bg_max_lat_ms",
 	[M_P99] = "p99_lat_ms", [M_JAIN] = "jain", [M_DEV_IOPS] = "dev_iops",
 	[M_ELAPSED] = "elapsed_s",

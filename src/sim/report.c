@@ -23,8 +23,8 @@ static void metrics(const struct sim_result *r, double *m)
 	m[M_IOPS] = (double)r->fg_ios / el;
 	m[M_AVG] = r->lat_n ? (double)r->lat_sum_ns / (double)r->lat_n / 1e6 : 0;
 	m[M_MAX] = (double)r->lat_max_ns / 1e6;
-	m[M_O2] = r->lat_n ? 100.0 * (double)r->over_2s / (double)r->lat_n : 0;
-	m[M_O10] = r->lat_n ? 100.0 * (double)r->over_10s / (double)r->lat_n : 0;
+	for (k = 0; k < SIM_OVER_NR; k++)
+		m[M_OVER + k] = r->lat_n ? 100.0 * (double)r->over[k] / (double)r->lat_n : 0;
 	m[M_STARTUP] = (double)r->startup_ns / 1e6;
 	m[M_BGMAX] = (double)r->bg_lat_max_ns / 1e6;
 	m[M_P99] = (double)sim_lat_quantile(r, 0.99) / 1e6;
@@ -189,8 +189,8 @@ void report_table(FILE *f, const struct sim_row *rows, size_t n)
 			cell(f, r, M_P99, 11, 3);
 			cell(f, r, M_P999, 11, 3);
 			cell(f, r, M_MAX, 11, 3);
-			cell(f, r, M_O2, 10, 4);
-			cell(f, r, M_O10, 10, 4);
+			cell(f, r, M_OVER + SIM_OVER_2S, 10, 4);
+			cell(f, r, M_OVER + SIM_OVER_10S, 10, 4);
 			cell(f, r, M_DEV_IOPS, 10, 1);
 			cell(f, r, M_JAIN, 6, 3);
 			fprintf(f, "%s\n", r->truncated ? "  (time limit hit)" : "");

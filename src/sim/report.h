@@ -10,7 +10,9 @@
  * --block, page-cache hits included, or write bios). Dev: what the device
  * did, for every thread.
  */
-enum { M_RATE, M_READ, M_WRITE, M_IOPS, M_AVG, M_MAX, M_O2, M_O10, M_STARTUP,
+enum { M_RATE, M_READ, M_WRITE, M_IOPS, M_AVG, M_MAX,
+	/* % of the app I/Os over sim_over_ns[] (SIM_OVER_*, in that order) */
+	M_OVER, M_OVER_LAST = M_OVER + SIM_OVER_NR - 1, M_STARTUP,
 	M_BGMAX, M_P99, M_JAIN, M_DEV_IOPS, M_ELAPSED,
 	/* the block layer's time averages (sim_result's avg_*) */
 	M_WB_NORMAL, M_WBT_INFLIGHT, M_TAGS_USED, M_TAG_SLEEPERS, M_DEV_INFLIGHT,

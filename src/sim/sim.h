@@ -115,6 +115,14 @@ struct sim_config {
 enum { WBT_WIN_EXCEEDED_ISSUE, WBT_WIN_EXCEEDED_MIN, WBT_WIN_OK,
 	WBT_WIN_UNKNOWN_WRITES, WBT_WIN_UNKNOWN, WBT_WIN_NR };
 
+/*
+ * Latencies whose share of the application I/Os is counted exactly
+ * (--json's pct_over_*): tiobench's 2 s and 10 s, and two under them that
+ * hold a tail's share where a p99 on a knee of it says little.
+ */
+enum { SIM_OVER_100MS, SIM_OVER_500MS, SIM_OVER_2S, SIM_OVER_10S, SIM_OVER_NR };
+extern const uint64_t sim_over_ns[SIM_OVER_NR];
+
 struct sim_result {
 	uint64_t elapsed_ns;		/* until the last foreground thread ended */
 	uint64_t fg_bytes, fg_ios;
@@ -123,7 +131,8 @@ struct sim_result {
 					   the page cache under --dirty-kb (fio's
 					   bandwidth for buffered writes), else done */
 	/* application I/Os of the foreground threads (reads include page-cache hits) */
-	uint64_t lat_n, lat_sum_ns, lat_max_ns, over_2s, over_10s;
+	uint64_t lat_n, lat_sum_ns, lat_max_ns;
+	uint64_t over[SIM_OVER_NR];	/* how many took longer than sim_over_ns[] */
 	uint64_t lat_hist[SIM_LAT_BUCKETS];
 	unsigned nthread_bytes;		/* foreground threads (entries of cfg->thread_bytes) */
 	double jain;			/* Jain's fairness index of their bytes */

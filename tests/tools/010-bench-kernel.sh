@@ -127,6 +127,8 @@ for t in (1, 4):
                          "write": {"total_ios": 0, "bw_bytes": 0}})
             over = 10 if mx >= 2000 else 0
             lat[k] = {"n": 1000, "over_2s": over, "over_10s": 0}
+            if t == 4:      # the shares under 2 s, which runs before 2026-12-05 lack
+                lat[k].update(over_100ms=50, over_500ms=20 + over)
     with open(f"{d}/randread-t{t}.json", "w") as f:
         f.write("setup : Saving output of prerun in setup.prerun.txt\n")
         json.dump({"jobs": jobs}, f)
@@ -160,6 +162,8 @@ r = {(x["threads"], x["sched"]): x for x in j["results"]}
 a = r[(4, "anticipatory")]
 assert a["rate_mbs"] == 100 and a["rate_vs_none"] == 0.5, a
 assert a["max_lat_vs_none"] == 150 and a["pct_over_2s"] == 1.0 and a["nr_requests"] == 64, a
+assert a["pct_over_100ms"] == 5.0 and a["pct_over_500ms"] == 3.0, a
+assert r[(1, "none")]["pct_over_100ms"] is None and r[(1, "none")]["pct_over_500ms"] is None
 assert r[(1, "none")]["cpu_pct_pm"] == 1.0
 assert {(w["sched"], w["wall_threads"]) for w in j["walls"]} == {
     ("none", None), ("anticipatory", 4), ("anticipatory+antic_expire=0", None)}

@@ -43,7 +43,9 @@ printf '%s\n' "$out" | grep -q '^4 points compared; 4 ratios off by more than 25
 "$B" --report-only "$T" --limit 150 | grep -q '0 ratios off' || fail "--limit ignored"
 # Half ranges over --runs: shown, and a difference within them is not
 # flagged (deadline-read's 2x max latency at 4 threads, with a kernel
-# half range that covers it); a writer's MB/s gets its own columns.
+# half range that covers it); a writer's MB/s gets its own columns; the
+# share of reads over 100 ms is compared (a quarter at deadline-read's 4
+# threads: flagged; none's the same) where the kernel has it.
 mkdir "$T/pm" || fail "mkdir"
 python3 - "$T" <<'PY' || fail "spread fixture"
 import json, sys
@@ -52,10 +54,14 @@ k = json.load(open(f"{d}/kernel.json"))
 for r in k["results"]:
     if r["sched"] == "deadline-read" and r["threads"] == 4:
         r["max_lat_ms_pm"] = r["max_lat_ms"] * 0.6
+        r["pct_over_100ms"] = 1.0
+    if r["sched"] == "none" and r["threads"] == 4:
+        r["pct_over_100ms"] = 4.0
 json.dump(k, open(f"{d}/pm/kernel.json", "w"))
 s = json.load(open(f"{d}/sim.json"))
 for r in s:
     r["app_write_mbs"], r["write_mbs"] = 2.0, 0.5
+    r["pct_over_100ms"] = 4.0
 json.dump(s, open(f"{d}/pm/sim.json", "w"))
 # A simulator from before app_write_mbs: its write_mbs.
 mkdir = __import__("os").mkdir
@@ -68,7 +74,10 @@ PY
 pm=$("$B" --report-only "$T/pm") || fail "spread report exit $?"
 printf '%s\n' "$pm" | grep -E '^deadline-read +4 ' | grep -qE '±[0-9.]+ +2\.00x ' ||
 	fail "a 2x within the half range: not shown or still flagged: $(printf '%s\n' "$pm" | grep '^deadline-read')"
-printf '%s\n' "$pm" | grep -q '^4 points compared; 3 ratios off' || fail "spread summary wrong"
+printf '%s\n' "$pm" | grep -E '^deadline-read +4 ' | grep -qE ' 4 +1 +0\.25x!' ||
+	fail "a share over 100 ms of a quarter not flagged: $(printf '%s\n' "$pm" | grep -E '^deadline-read +4 ')"
+printf '%s\n' "$pm" | grep -E '^none +4 ' | grep -qE ' 4 +4 +1\.00x ' || fail "none's share over 100 ms wrong"
+printf '%s\n' "$pm" | grep -q '^4 points compared; 4 ratios off' || fail "spread summary wrong"
 printf '%s\n' "$pm" | grep -q 'wr MB/s sim' || fail "no writer columns"
 # The writer as the application sees it (app_write_mbs), as fio's is.
 printf '%s\n' "$pm" | grep -E '^none +1 ' | grep -qE ' 2 +- +- *$' ||
