@@ -444,15 +444,18 @@ trace_point() {
 # switch events over the middle half of the run: who waits for a request,
 # who wakes whom and how late (scripts/lib/waketrace.py reads it). Each
 # scheduler's trace goes to raw/DEVICE/wake/WORKLOAD-tTHREADS-SCHED.trace.gz,
+# and the bios queued in the run's first START_TRACE seconds (when fio's
+# jobs start: the readers' first bios) to .start.trace.gz beside it,
 # and the driver's and scheduler's tags from debugfs, read half-way through
 # (depth, wake_batch, sleepers), to .tags beside it. A separate pass: the
 # sweep records nothing (the events are on from boot, WAKE_EVENTS, so it
 # carries their tracepoints' cost, not the ring buffer's).
 wake_point() {
 	local dev=$1 wl=$2 t=$3 s dir f ev fp tr=/sys/kernel/tracing
-	local skip=$((RUNTIME / 4)) span=$((RUNTIME / 2))
+	local skip=$((RUNTIME / 4)) span=$((RUNTIME / 2)) start=${START_TRACE:-2} t0
 	shift 3
 	[ "$span" -ge 1 ] || span=1
+	[ "$start" -le "$skip" ] || start=$skip
 	dir=$OUT/raw/$dev/wake
 	mkdir -p "$dir"
 	if [ ! -w "$tr/trace" ]; then
@@ -473,12 +476,20 @@ wake_point() {
 		sched_base "$s" >"$SYSQ/scheduler" || continue
 		"$TMP/tune.sh" "$s" 2>/dev/null
 		job_args "$wl" "$t" "wk-$s"
+		echo >"$tr/trace"
+		echo 1 >"$tr/tracing_on"
+		t0=$EPOCHREALTIME
 		(cd "$TMP" && timeout $((RUNTIME + 120)) fio --output-format=json --group_reporting \
 			--ioengine=psync --filename="/dev/$DEV" --randrepeat=0 "${JOB[@]}" \
 			--time_based --runtime="$RUNTIME" >/dev/null 2>&1) &
 		fp=$!
-		sleep "$skip"
+		sleep "$start"
+		echo 0 >"$tr/tracing_on"
+		grep -F block_bio_queue: "$tr/trace" | gzip >"$f.start.trace.gz"
 		echo >"$tr/trace"
+		# the middle half from skip on, whatever the copy took
+		sleep "$(awk -v a="$t0" -v b="$EPOCHREALTIME" -v s="$skip" \
+			'BEGIN { d = a + s - b; printf "%.3f", d > 0 ? d : 0 }')"
 		echo 1 >"$tr/tracing_on"
 		sleep $((span / 2))
 		grep -H . /sys/kernel/debug/block/"$DEV"/hctx0/{tags,sched_tags} >"$f.tags" 2>/dev/null

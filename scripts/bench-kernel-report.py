@@ -462,7 +462,7 @@ def waketrace_rows(out, dev, points, scheds, kernel, meta, failures):
             print(f"  wake trace error: {v}")
         for s in scheds:
             base = os.path.join(out, "raw", dev, "wake", f"{wl}-t{t}-{s}")
-            vals = waketrace.load(base + ".trace.gz")
+            vals = waketrace.load_point(base + ".trace.gz")
             if not vals:
                 if os.path.isdir(os.path.dirname(base)):
                     failures.append(f"{dev}/{wl}/t{t}/{s}: no wake trace ({base}.trace.gz)")

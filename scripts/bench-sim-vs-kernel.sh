@@ -47,7 +47,9 @@
 #                  it left it), run by run; and --late-us, how late ekdisk's
 #                  timer handed completions back during the point's groups
 #                  (their late_hist, scripts/lib/late-hist.py; the whole
-#                  boot's for a run from before); and --start-us 2000:
+#                  boot's for a run from before); and --start-us, the
+#                  last reader's first bio after the first's in the
+#                  trace's start (2000 for a trace from before 2026-12-05):
 #                  fio's jobs start in no set order, and the reader wbt
 #                  watches first it keeps (README, "wbt's windows,
 #                  traced"). The table goes to
@@ -177,7 +179,7 @@ read -r dirty dirty_bg < <(sed -n "s/^dirty_bytes\.ekdisk-$profile //p" "$out/ke
 echo "bench-sim-vs-kernel: simulator, $profile (threads split $cap_gb GB as the kernel's jobs do)" >&2
 # --calibrate: "WORKLOAD THREADS SCHED" and the options' values per traced
 # point (waketrace.py's SIM_OPTIONS, "-": none).
-CAL_OPTS=(--think --tag-wake-us --write-end-us --wbt-wake-us --copy-mbs)
+CAL_OPTS=(--think --tag-wake-us --write-end-us --wbt-wake-us --copy-mbs --start-us)
 declare -A cal=()
 # A value for the table: US as it is, PCT:US points as "median/mean".
 cal_show() {
@@ -206,8 +208,8 @@ rm -f "$out/calibration.txt" "$out/calibration-points.txt"
 if [ "$calibrate" = 1 ]; then
 	python3 scripts/lib/waketrace.py --sim-options "$out/kernel.json" >"$out/calibration-points.txt" ||
 		die "no wake traces in $out/kernel.json"
-	while read -r w t s v1 v2 v3 v4 v5; do
-		vals=("$v1" "$v2" "$v3" "$v4" "$v5") cal[$w:$t:$s]=""
+	while read -r w t s v1 v2 v3 v4 v5 v6; do
+		vals=("$v1" "$v2" "$v3" "$v4" "$v5" "${v6:--}") cal[$w:$t:$s]=""
 		for i in "${!CAL_OPTS[@]}"; do
 			[ "${vals[i]}" = - ] || cal[$w:$t:$s]+=" ${CAL_OPTS[i]} ${vals[i]}"
 		done
@@ -235,7 +237,7 @@ PY
 		echo "calibrated from the kernel's run (the simulator's options per point: us, --copy-mbs MB/s; median/mean:"
 		echo "drawn from the trace's quantiles, calibration-points.txt; - : the simulator's default):"
 		[ -z "$late" ] || echo "  every point: --late-us $(cal_show "$late") (ekdisk's timer lateness, the whole boot's, median/mean)"
-		echo "  every point: --start-us $START_US (the threads' start, in an order per seed)"
+		echo "  every point the trace has no start of: --start-us $START_US (the threads' start, in an order per seed)"
 		printf '  %-14s %7s  %-14s' workload threads scheduler
 		printf ' %14s' "${CAL_OPTS[@]}"
 		echo "      --late-us --wb-bw-init (KiB/s, run by run)"
@@ -275,7 +277,8 @@ for w in ${workloads//,/ }; do
 		extra=() j=$out/sim-$w.json
 		if [ "$calibrate" = 1 ]; then
 			# shellcheck disable=SC2206 # the options' words
-			extra=(${cal[$w:$t:$s]:-} ${late:+--late-us "$late"} --start-us "$START_US")
+			# (the trace's --start-us, where it has one, comes after: the last wins)
+			extra=(--start-us "$START_US" ${cal[$w:$t:$s]:-} ${late:+--late-us "$late"})
 			j=$out/sim-$w-t$t-$s.json
 			s=$(sim_sched "$s")
 		fi

@@ -45,6 +45,12 @@ shares of the windows:
   wbt: idle         nothing: back towards step 0 every fifth
 Only what the trace holds is counted: a request allocated before the trace
 started, or completed after it stopped, is left out.
+
+From the run's start (.start.trace.gz beside the trace: the bios queued in
+its first seconds, tracing on before fio started):
+  reader start      each reader's first read bio after the first reader's:
+                    the order and spread in which fio's jobs begin (what
+                    elvkit-sim's --start-us stands for)
 """
 import gzip
 import re
@@ -87,6 +93,7 @@ METRICS = (
     ("wbt_ok", None, "wbt: reads fast", "%"),
     ("wbt_unknown_writes", None, "wbt: unknown, writes", "%"),
     ("wbt_unknown", None, "wbt: idle", "%"),
+    ("reader_start", "read", "reader start", "us"),
 )
 
 
@@ -237,14 +244,47 @@ def points(v):
     return [[p, s[round(p * (len(s) - 1) / 100)]] for p in POINT_PCTS]
 
 
-def load(path):
-    """The analysis of a .trace.gz (or plain) trace; None when unreadable."""
+def reader_starts(lines):
+    """Each reading task's first read bio, in us after the first one's
+    ([] without reads)."""
+    first = {}
+    for t, ev, pid, a in events(lines):
+        if ev == "block_bio_queue" and pid not in first:
+            m = RQ.match(a)
+            if m and direction(m.group(2)) == "read":
+                first[pid] = t
+    t0 = min(first.values(), default=0)
+    return sorted((t - t0) * 1e6 for t in first.values())
+
+
+def load(path, how=analyse):
+    """how (analyse) of a .trace.gz (or plain) trace; None when unreadable."""
     try:
         op = gzip.open if path.endswith(".gz") else open
         with op(path, "rt", errors="replace") as f:
-            return analyse(f)
+            return how(f)
     except (OSError, EOFError):
         return None
+
+
+def trace_base(path):
+    """BASE of BASE.trace.gz or BASE.trace, where .tags and .start.trace.gz
+    go beside it; None for another name."""
+    for suffix in (".trace.gz", ".trace"):
+        if path.endswith(suffix):
+            return path[:-len(suffix)]
+    return None
+
+
+def load_point(path):
+    """A traced point's analysis (load), with the reader starts of the
+    .start.trace.gz beside it where there is one; None without the trace."""
+    vals = load(path)
+    base = trace_base(path)
+    starts = base and load(base + ".start.trace.gz", reader_starts)
+    if vals is not None and starts:
+        vals[("reader_start", "read")] = starts
+    return vals
 
 
 def tags(path):
@@ -328,6 +368,8 @@ def sim_options(rows, results=()):
       copy-mbs      the writer's MB per second of its own CPU (fio's, the
                     results' write_cpu_mbs): what its copy into the page
                     cache costs in the guest
+      start-us      the last reader's start after the first's: the
+                    simulator starts each thread at a random 0..US
     The writer's by medians (its means hold its sleeps for other things,
     dirty throttling, requests, that the simulator has of its own), and
     only where it slept before at least half of its requests. An option
@@ -372,11 +414,14 @@ def sim_options(rows, results=()):
         cpu = copy.get((wl, t, s))
         if cpu:
             o["copy-mbs"] = min(cpu, 1000000)  # elvkit-sim's top
+        p = get((wl, t, s, "reader_start", "read"), "points")
+        if p:
+            o["start-us"] = max(1, min(round(p[-1][1]), 10000000))  # elvkit-sim's range
         out[(wl, t, s)] = o
     return out
 
 
-SIM_OPTIONS = ("think", "tag-wake-us", "write-end-us", "wbt-wake-us", "copy-mbs")
+SIM_OPTIONS = ("think", "tag-wake-us", "write-end-us", "wbt-wake-us", "copy-mbs", "start-us")
 
 
 if __name__ == "__main__":
@@ -398,12 +443,9 @@ if __name__ == "__main__":
     if len(sys.argv) != 2:
         print("usage: waketrace.py TRACE[.gz] | --sim-options BENCH_KERNEL_JSON", file=sys.stderr)
         sys.exit(2)
-    r = load(sys.argv[1])
+    r = load_point(sys.argv[1])
     if r is None:
         print(f"waketrace: cannot read {sys.argv[1]}", file=sys.stderr)
         sys.exit(1)
-    t = sys.argv[1]
-    for suffix in (".trace.gz", ".trace"):
-        if t.endswith(suffix):
-            t = t[:-len(suffix)] + ".tags"
-    print_table(r, tags(t) if t.endswith(".tags") else {})
+    base = trace_base(sys.argv[1])
+    print_table(r, tags(base + ".tags") if base else {})

@@ -1,6 +1,6 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
-DESCRIPTION="bench-kernel --trace-wake: waketrace.py's delays, sleeps and shares from a made-up tracefs trace (6.12 and 6.1 lines), the report's section, the simulator's options for bench-sim-vs-kernel --calibrate"
+DESCRIPTION="bench-kernel --trace-wake: waketrace.py's delays, sleeps and shares from a made-up tracefs trace (6.12 and 6.1 lines), the readers' starts from the run's start, the report's section, the simulator's options for bench-sim-vs-kernel --calibrate"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 B=$TOP/scripts/bench-kernel.sh
 T=$(mktemp -d)
@@ -72,6 +72,16 @@ wk() { ev "<idle>" 0 "$1" "sched_wakeup: comm=fio pid=$2 prio=120 target_cpu=000
 	ev "<idle>" 0 1.231000 "wbt_timer: 253:0: status=3, step=0, inflight=1"
 } >"$tr"
 gzip "$tr"
+# The run's start (.start.trace.gz, the bios of its first seconds): readers
+# 100, 101 and 102 begin 0, 700 and 1500 us after the first; the writer's
+# bio and reader 100's second are no start.
+{
+	ev fio 100 0.500000 "block_bio_queue: 253,0 RS 1000 + 256 [fio]"
+	ev kworker/u8:12 200 0.500100 "block_bio_queue: 253,0 W 5000 + 8 [kworker/u8:12]"
+	ev fio 101 0.500700 "block_bio_queue: 253,0 RS 9000 + 256 [fio]"
+	ev fio 100 0.501000 "block_bio_queue: 253,0 RS 1256 + 256 [fio]"
+	ev fio 102 0.501500 "block_bio_queue: 253,0 RS 19000 + 256 [fio]"
+} | gzip >"${tr%.trace}.start.trace.gz"
 printf '%s\n' "/sys/kernel/debug/block/nullb0/hctx0/tags:depth=32" \
 	"/sys/kernel/debug/block/nullb0/hctx0/tags:busy=32" \
 	"/sys/kernel/debug/block/nullb0/hctx0/tags:wake_batch=4" \
@@ -97,6 +107,7 @@ row write 'wakes per next' 1 1 1 1 1
 row any 'done -> waiter woken \(us\)' 2 100 300 500 300
 row any 'done -> waiter runs \(us\)' 2 200 400 600 400
 row any 'woken per done' 2 1 1 1 1
+row read 'reader start \(us\)' 3 '0\.0' 700 1500 733
 printf '%s\n' "$out" | grep -qE '^  read +slept \(%\) +25\.0$' || fail "read slept share not 25%"
 printf '%s\n' "$out" | grep -qE '^  write +slept \(%\) +0\.0$' || fail "write slept share not 0%"
 for o in 'read out too long' 'fastest read slow' 'reads fast' 'unknown, writes'; do
@@ -124,14 +135,16 @@ assert w[("none", "done_to_bio", "read")]["points"] == [[p, 300] for p in (0, 1,
 assert "points" not in w[("none", "wakes_per_next", "read")], w
 assert not any(k[0] == "anticipatory" for k in w), w
 assert w[("none", "wbt_exceeded_min", None)]["value"] == 25.0 and w[("none", "wbt_unknown", None)]["value"] == 0, w
+assert w[("none", "reader_start", "read")]["points"][-1] == [100, 1500], w
 EOF
 # bench-sim-vs-kernel.sh --calibrate's options from the report's JSON:
 # --think the points of the readers' done -> bio (all 300 us),
 # --tag-wake-us those of done -> waiter runs (200 and 600: the nearest
 # rank, 200 up to the median); the writer slept before none of its
-# requests: no --write-end-us or --wbt-wake-us; no writer, no --copy-mbs.
+# requests: no --write-end-us or --wbt-wake-us; no writer, no --copy-mbs;
+# --start-us the last reader's start, 1500 us.
 opts=$(python3 "$TOP/scripts/lib/waketrace.py" --sim-options "$T/r.json") || fail "--sim-options exit $?"
-[ "$opts" = "randread 4 none 0:300,1:300,5:300,10:300,25:300,50:300,75:300,90:300,95:300,99:300,99.9:300,100:300 0:200,1:200,5:200,10:200,25:200,50:200,75:600,90:600,95:600,99:600,99.9:600,100:600 - - -" ] ||
+[ "$opts" = "randread 4 none 0:300,1:300,5:300,10:300,25:300,50:300,75:300,90:300,95:300,99:300,99.9:300,100:300 0:200,1:200,5:200,10:200,25:200,50:200,75:600,90:600,95:600,99:600,99.9:600,100:600 - - - 1500" ] ||
 	fail "--sim-options: '$opts'"
 # A writer that slept before 90% of its requests: --write-end-us its
 # median done -> woken while waiting, --wbt-wake-us its median woken ->
