@@ -416,7 +416,9 @@ def sim_options(rows, results=()):
             o["copy-mbs"] = min(cpu, 1000000)  # elvkit-sim's top
         p = get((wl, t, s, "reader_start", "read"), "points")
         if p:
-            o["start-us"] = max(1, min(round(p[-1][1]), 10000000))  # elvkit-sim's range
+            # at least 1 us: in a random order, as the kernel's (0 is
+            # thread order); at most elvkit-sim's 10 s
+            o["start-us"] = max(1, min(round(p[-1][1]), 10000000))
         out[(wl, t, s)] = o
     return out
 
