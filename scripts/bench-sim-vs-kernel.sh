@@ -209,7 +209,7 @@ if [ "$calibrate" = 1 ]; then
 	python3 scripts/lib/waketrace.py --sim-options "$out/kernel.json" >"$out/calibration-points.txt" ||
 		die "no wake traces in $out/kernel.json"
 	while read -r w t s v1 v2 v3 v4 v5 v6; do
-		vals=("$v1" "$v2" "$v3" "$v4" "$v5" "${v6:--}") cal[$w:$t:$s]=""
+		vals=("$v1" "$v2" "$v3" "$v4" "$v5" "$v6") cal[$w:$t:$s]=""
 		for i in "${!CAL_OPTS[@]}"; do
 			[ "${vals[i]}" = - ] || cal[$w:$t:$s]+=" ${CAL_OPTS[i]} ${vals[i]}"
 		done
