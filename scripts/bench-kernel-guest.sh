@@ -445,14 +445,15 @@ trace_point() {
 # who wakes whom and how late (scripts/lib/waketrace.py reads it). Each
 # scheduler's trace goes to raw/DEVICE/wake/WORKLOAD-tTHREADS-SCHED.trace.gz,
 # and the bios queued in the run's first START_TRACE seconds (when fio's
-# jobs start: the readers' first bios) to .start.trace.gz beside it,
+# jobs start: the readers' first bios; by default 2 s and 1 s more per 16
+# threads, as fio took 1.8 s to start 64 under TCG) to .start.trace.gz,
 # and the driver's and scheduler's tags from debugfs, read half-way through
 # (depth, wake_batch, sleepers), to .tags beside it. A separate pass: the
 # sweep records nothing (the events are on from boot, WAKE_EVENTS, so it
 # carries their tracepoints' cost, not the ring buffer's).
 wake_point() {
 	local dev=$1 wl=$2 t=$3 s dir f ev fp tr=/sys/kernel/tracing
-	local skip=$((RUNTIME / 4)) span=$((RUNTIME / 2)) start=${START_TRACE:-2} t0
+	local skip=$((RUNTIME / 4)) span=$((RUNTIME / 2)) start=${START_TRACE:-$((2 + t / 16))} t0
 	shift 3
 	[ "$span" -ge 1 ] || span=1
 	[ "$start" -le "$skip" ] || start=$skip

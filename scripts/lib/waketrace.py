@@ -419,6 +419,9 @@ def sim_options(rows, results=()):
             # at least 1 us: in a random order, as the kernel's (0 is
             # thread order); at most elvkit-sim's 10 s
             o["start-us"] = max(1, min(round(p[-1][1]), 10000000))
+            # fewer readers than threads: the trace ended before the
+            # last began, and the spread is at least this (main says so)
+            o["start-readers"] = get((wl, t, s, "reader_start", "read"), "n")
         out[(wl, t, s)] = o
     return out
 
@@ -439,6 +442,11 @@ if __name__ == "__main__":
             sys.exit(1)
         opts = sim_options(kernel.get("wake", []), kernel.get("results", []))
         for (wl, t, s), o in sorted(opts.items()):
+            n = o.get("start-readers")
+            if n is not None and n < t:
+                print(f"waketrace: {wl} {t} {s}: the start trace holds {n} of the"
+                      f" {t} readers' starts: --start-us {o['start-us']} is a lower"
+                      " bound (START_TRACE)", file=sys.stderr)
             print(wl, t, s, *("-" if k not in o else o[k] if isinstance(o[k], str)
                               else round(o[k]) for k in SIM_OPTIONS))
         sys.exit(0)

@@ -143,7 +143,21 @@ EOF
 # rank, 200 up to the median); the writer slept before none of its
 # requests: no --write-end-us or --wbt-wake-us; no writer, no --copy-mbs;
 # --start-us the last reader's start, 1500 us.
-opts=$(python3 "$TOP/scripts/lib/waketrace.py" --sim-options "$T/r.json") || fail "--sim-options exit $?"
+opts=$(python3 "$TOP/scripts/lib/waketrace.py" --sim-options "$T/r.json" 2>"$T/err") || fail "--sim-options exit $?"
+# The start trace holds 3 readers of the point's 4: the trace ended before
+# the last began, which it says (the start is a lower bound).
+grep -qx "waketrace: randread 4 none: the start trace holds 3 of the 4 readers' starts: --start-us 1500 is a lower bound (START_TRACE)" "$T/err" ||
+	fail "no word of the missing reader: '$(cat "$T/err")'"
+python3 - "$T/r.json" "$T/r4.json" <<'EOF' || fail "cannot make a trace of all 4 readers"
+import json, sys
+j = json.load(open(sys.argv[1]))
+for r in j["wake"]:
+    if r["metric"] == "reader_start":
+        r["n"] = 4
+json.dump(j, open(sys.argv[2], "w"))
+EOF
+opts4=$(python3 "$TOP/scripts/lib/waketrace.py" --sim-options "$T/r4.json" 2>"$T/err") || fail "--sim-options exit $?"
+{ [ "$opts4" = "$opts" ] && [ ! -s "$T/err" ]; } || fail "all readers started: '$opts4', '$(cat "$T/err")'"
 [ "$opts" = "randread 4 none 0:300,1:300,5:300,10:300,25:300,50:300,75:300,90:300,95:300,99:300,99.9:300,100:300 0:200,1:200,5:200,10:200,25:200,50:200,75:600,90:600,95:600,99:600,99.9:600,100:600 - - - 1500" ] ||
 	fail "--sim-options: '$opts'"
 # A writer that slept before 90% of its requests: --write-end-us its
