@@ -130,7 +130,8 @@ void tag_put(struct sim *s, uint8_t limited)
 		for (i = 0; i < n; i++) {
 			unsigned j = (unsigned)(sim_rand(&s->rng) % (i + 1));
 
-			order[i] = order[j];
+			if (j != i)	/* order[i] is not set yet */
+				order[i] = order[j];
 			order[j] = i;
 		}
 		for (i = 0; i < n; i++)
