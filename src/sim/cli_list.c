@@ -21,7 +21,7 @@ static void model_names(FILE *f)
 	const char *v[64];
 	size_t n = 0;
 
-	for (; ek_models[n] && n < 64; n++)
+	for (; n < 64 && ek_models[n]; n++)
 		v[n] = ek_models[n]->name;
 	names(f, v, n);
 }
