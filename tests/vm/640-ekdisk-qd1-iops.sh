@@ -11,7 +11,14 @@ DESCRIPTION="QD1 4k random reads over a whole hdd-model ekdisk run within 15% of
 #    model (completions are never early); the lower bound is asserted when
 #    the lateness leaves room for it (under 10% of the service time), else
 #    the test skips, saying so (a busy host: every check but that passed).
+#    Nor on a kernel built to find bugs (the debug kernel's KASAN and
+#    lockdep), whose own checks make every I/O's path slower by more than
+#    that, unseen by late_ns (6.1 debug: 67.7 IOPS against 79.8, the
+#    model's time in the kernel and the timer right).
 . "$(dirname "$0")/lib.sh"
+instrumented=""
+[ ! -e /proc/lockdep ] || instrumented=" lockdep"
+! grep -q ' kasan_report$' /proc/kallsyms || instrumented="$instrumented KASAN"
 sim=$ELVKIT_TOP/build/elvkit-sim
 [ -x "$sim" ] || fail "no $sim (make sim on the host)"
 out=$(mktemp -d)
@@ -47,7 +54,8 @@ for p in hdd hdd-2002; do
 			fail "$p: the model's mean latency in the kernel, $model_lat ms, is not within 15% of the simulator's $want_lat ms"
 		py 'import sys; g, w = map(float, sys.argv[1:]); sys.exit(g > w * 1.15)' "$got" "$want" ||
 			fail "$p: $got IOPS is over the model's $want by more than 15%: completions come early"
-		if ! py 'import sys; l, m = map(float, sys.argv[1:]); sys.exit(l > 0.10 * m)' "$late" "$model_lat"; then
+		if [ -n "$instrumented" ] ||
+			! py 'import sys; l, m = map(float, sys.argv[1:]); sys.exit(l > 0.10 * m)' "$late" "$model_lat"; then
 			loaded="$loaded $p"
 			break
 		fi
@@ -57,4 +65,5 @@ for p in hdd hdd-2002; do
 	done
 done
 ekdisk_unload || fail "rmmod ekdisk failed"
+[ -z "$instrumented" ] || skip "a kernel with$instrumented: its I/O path too slow for the IOPS lower bound; the other checks passed"
 [ -z "$loaded" ] || skip "host too loaded for the IOPS lower bound on:$loaded (timer lateness over 10% of the service time); the other checks passed"
