@@ -48,7 +48,7 @@ started, or completed after it stopped, is left out.
 
 From the run's start (.start.trace.gz beside the trace: the bios queued in
 its first seconds, tracing on before fio started):
-  reader start      each reader's first read bio after the first reader's:
+  reader start      each fio reader's first read bio after the first one's:
                     the order and spread in which fio's jobs begin (what
                     elvkit-sim's --start-us stands for)
 """
@@ -245,11 +245,13 @@ def points(v):
 
 
 def reader_starts(lines):
-    """Each reading task's first read bio, in us after the first one's
-    ([] without reads)."""
+    """Each fio task's first read bio, in us after the first one's ([]
+    without reads). Only fio's: another task reading then (blkid, a
+    shell's dd) would move the first start and could stand in for a
+    reader the trace missed."""
     first = {}
     for t, ev, pid, a in events(lines):
-        if ev == "block_bio_queue" and pid not in first:
+        if ev == "block_bio_queue" and pid not in first and a.rstrip().endswith(" [fio]"):
             m = RQ.match(a)
             if m and direction(m.group(2)) == "read":
                 first[pid] = t

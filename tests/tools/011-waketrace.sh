@@ -74,8 +74,10 @@ wk() { ev "<idle>" 0 "$1" "sched_wakeup: comm=fio pid=$2 prio=120 target_cpu=000
 gzip "$tr"
 # The run's start (.start.trace.gz, the bios of its first seconds): readers
 # 100, 101 and 102 begin 0, 700 and 1500 us after the first; the writer's
-# bio and reader 100's second are no start.
+# bio and reader 100's second are no start, nor is blkid's read before
+# them all (not fio's: it would stand in for the missing fourth reader).
 {
+	ev blkid 300 0.499000 "block_bio_queue: 253,0 RS 0 + 8 [blkid]"
 	ev fio 100 0.500000 "block_bio_queue: 253,0 RS 1000 + 256 [fio]"
 	ev kworker/u8:12 200 0.500100 "block_bio_queue: 253,0 W 5000 + 8 [kworker/u8:12]"
 	ev fio 101 0.500700 "block_bio_queue: 253,0 RS 9000 + 256 [fio]"
