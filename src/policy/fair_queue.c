@@ -46,8 +46,9 @@
  * of its class: a starting application reads its binaries and libraries
  * about as fast as on an idle disk. Queues created in a burst (more than
  * 8 new queues less than 180 ms apart: a make -j, a server forking) are
- * not raised, and the burst's early members lose their raise at their
- * next slot end.
+ * not raised, the burst's early members lose their raise at their next
+ * slot end, and none is raised on its return after 2 s without I/O until
+ * it has done none for 10 s (as bfq).
  *
  * Classes. RT before BE before IDLE; levels 0..7 are weights 80..10
  * (class NONE counts as BE level 4). A lower class with busy queues that
@@ -82,6 +83,7 @@
 #define FQ_WR_IDLE_NS		(2000 * FQ_MS)
 #define FQ_BURST_NS		(180 * FQ_MS)
 #define FQ_BURST_LARGE		8u
+#define FQ_BURST_FORGET_NS	(10000 * FQ_MS)
 /* Think times in 1024 ns units, stats capped so 8 x means fit 32 bits. */
 #define FQ_NS_SHIFT		10
 #define FQ_STAT_CAP		(1u << 20)
@@ -395,6 +397,46 @@ static ek_always_inline int fq_slot_over(struct fq_data *fd,
 	return FQ_END_NONE;
 }
 
+/*
+ * Whether q's process did I/O less than span ago: a request of it still
+ * on the device, or one that ended since, or its last slot. Idle (for a
+ * raise) means no I/O, not no queued request: a process whose read the
+ * disk held for seconds was waiting, not idle, and a raise would then give
+ * it the disk for 8 s at everybody else's cost (16 random readers on the
+ * hdd model, whose queue keeps a read up to 2 s: Jain 0.32 to 0.41 in 5
+ * of 6 seeds, the longest wait 8.3 to 9 s).
+ */
+static int fq_did_io_within(const struct fq_queue *q, ek_u64 now,
+			    ek_u64 span)
+{
+	if (ek_atomic_read_acquire(&q->nr_inflight))
+		return 1;
+	/* the end time is read after the count, as the completion wrote it before */
+	return now < ek_max_u64(q->idle_since_ns,
+				ek_atomic_read64(&q->last_done_ns)) + span;
+}
+
+/*
+ * Whether q began in a burst found large: then it is not an interactive
+ * process's, neither new nor back from an idle spell (bfq's
+ * in_large_burst), until it has done no I/O for FQ_BURST_FORGET_NS. The
+ * verdict on a burst is final once a newer one began; q keeps it then
+ * (asked at every slot end), as the history holds the last 64 bursts.
+ */
+static int fq_in_large_burst(struct fq_data *fd, struct fq_queue *q)
+{
+	ek_u32 age;
+
+	if (q->burst) {
+		age = fd->burst_id - q->burst;
+		if (age < 64 && ((fd->large_bursts >> age) & 1))
+			q->flags |= FQ_Q_LARGE_BURST;
+		if (age)
+			q->burst = 0;
+	}
+	return !!(q->flags & FQ_Q_LARGE_BURST);
+}
+
 /* Charge, adapt the budget, end the raise, and hand q back to WF2Q+. */
 static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 		      ek_u64 now)
@@ -403,6 +445,7 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 	ek_u64 charge = q->served;
 	ek_u64 rate = fd->rate;		/* the budget's cap is at the rate before this slot */
 	int seeky = fq_seeky(q);
+	int large;
 
 	if (seeky && !(q->flags & FQ_Q_RAISED) && elapsed >= FQ_SLOT_MIN_NS)
 		charge = ek_max_u64(charge, fd->rate * elapsed / FQ_MS);
@@ -432,10 +475,11 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 	/* The slot is charged at the weight it ran with; then the raise may end. */
 	fd->in_service = EK_NULL;
 	ek_fq_slot_done(fd, q, charge, now);
+	large = fq_in_large_burst(fd, q);
 	if (q->flags & FQ_Q_RAISED) {
 		q->wr_left -= ek_min_u64(q->wr_left, q->served_sectors);
 		if (!q->wr_left || now >= q->wr_until_ns || fq_exited(q) ||
-		    (q->wr_burst && q->wr_burst == fd->large_burst_id)) {
+		    large) {
 			q->flags &= ~FQ_Q_RAISED;
 			ek_fq_reweight(fd, q, ek_fq_level_weight(q->level));
 		}
@@ -595,25 +639,6 @@ static struct ek_rq *fq_serve(struct fq_data *fd, struct fq_queue *q,
 
 /* ---- queue life ---- */
 
-/*
- * Whether q's process did I/O less than FQ_WR_IDLE_NS ago: a request of
- * it still on the device, or one that ended since, or its last slot. Idle
- * means no I/O, not no queued request: a process whose read the disk held
- * for seconds was waiting, not idle, and a raise would then give it the
- * disk for 8 s at everybody else's cost (16 random readers on the hdd
- * model, whose queue keeps a read up to 2 s: Jain 0.32 to 0.41 in 5 of 6
- * seeds, the longest wait 8.3 to 9 s).
- */
-static int fq_did_io_lately(const struct fq_queue *q, ek_u64 now)
-{
-	if (ek_atomic_read_acquire(&q->nr_inflight))
-		return 1;
-	/* the end time is read after the count, as the completion wrote it before */
-	return now < ek_max_u64(q->idle_since_ns,
-				ek_atomic_read64(&q->last_done_ns)) +
-		     FQ_WR_IDLE_NS;
-}
-
 /* Raise q (becoming busy) if it is new or was idle long, not in a burst. */
 static void fq_maybe_raise(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
 {
@@ -628,13 +653,20 @@ static void fq_maybe_raise(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
 		} else {
 			fd->burst_count = 1;
 			fd->burst_id++;
+			fd->large_bursts <<= 1;
 		}
 		fd->burst_last_ns = now;
+		q->burst = fd->burst_id;
 		if (fd->burst_count > FQ_BURST_LARGE) {
-			fd->large_burst_id = fd->burst_id;
+			fd->large_bursts |= 1;
 			return;
 		}
-	} else if (fq_did_io_lately(q, now)) {
+	} else if (fq_did_io_within(q, now, FQ_WR_IDLE_NS)) {
+		return;
+	} else if (fq_in_large_burst(fd, q)) {
+		/* as bfq: it is raised again from the next return on */
+		if (!fq_did_io_within(q, now, FQ_BURST_FORGET_NS))
+			q->flags &= ~FQ_Q_LARGE_BURST;
 		return;
 	}
 	q->flags |= FQ_Q_RAISED;
@@ -642,7 +674,6 @@ static void fq_maybe_raise(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
 	q->wr_left = FQ_WR_SECTORS * ek_fq_level_weight(q->level) /
 		     ek_fq_level_weight(4);
 	q->wr_until_ns = now + FQ_WR_NS;
-	q->wr_burst = is_new ? fd->burst_id : 0;
 	fd->count[FQ_C_RAISES]++;
 }
 

@@ -39,6 +39,7 @@ enum {
 #define FQ_Q_ELIGIBLE	0x40u	/* in the class's eligible heap, else waiting */
 #define FQ_Q_EVER_BUSY	0x80u	/* was busy once: not "new" any more */
 #define FQ_Q_SAMPLED	0x100u	/* think time and seek means are valid */
+#define FQ_Q_LARGE_BURST 0x200u	/* began in a large burst: not raised */
 
 struct fq_queue {
 	struct ek_ph_node node;		/* eligible (by finish) or waiting (by start) */
@@ -71,7 +72,7 @@ struct fq_queue {
 	/* weight raising: what is left of it */
 	ek_u64 wr_left;			/* sectors of raised service */
 	ek_u64 wr_until_ns;		/* and until when at most */
-	ek_u32 wr_burst;		/* the burst it was raised in */
+	ek_u32 burst;			/* the burst it began in, until its verdict is kept (0) */
 };
 
 struct fq_class {
@@ -142,7 +143,7 @@ struct fq_data {
 	ek_u64 burst_last_ns;
 	ek_u32 burst_count;
 	ek_u32 burst_id;
-	ek_u32 large_burst_id;		/* the latest burst found large, 0 = none */
+	ek_u64 large_bursts;		/* bit i: burst burst_id - i was large */
 
 	/* tunables, converted */
 	ek_u64 slice_idle_ns;
