@@ -42,13 +42,13 @@
  *
  * Weight raising (low_latency). A process's queue that becomes busy for
  * the first time, or after 2 s without I/O, gets 30 times its weight for
- * 16 MiB or 8 s of service, whichever ends first, and preempts an unraised queue
- * of its class: a starting application reads its binaries and libraries
- * about as fast as on an idle disk. Queues created in a burst (more than
- * 8 new queues less than 180 ms apart: a make -j, a server forking) are
- * not raised, the burst's early members lose their raise at their next
- * slot end, and none is raised on its return after 2 s without I/O until
- * it has done none for 10 s (as bfq).
+ * 16 MiB or 8 s of service, whichever ends first, and preempts an
+ * unraised queue of its class: a starting application reads its binaries
+ * and libraries about as fast as on an idle disk. Queues created in a
+ * burst (more than 8 new queues less than 180 ms apart: a make -j, a
+ * server forking) are not raised, the burst's early members lose their
+ * raise at their next slot end, and none is raised on its return after
+ * 2 s without I/O until it has done none for 10 s (as bfq).
  *
  * Classes. RT before BE before IDLE; levels 0..7 are weights 80..10
  * (class NONE counts as BE level 4). A lower class with busy queues that
@@ -404,7 +404,7 @@ static ek_always_inline int fq_slot_over(struct fq_data *fd,
  * disk held for seconds was waiting, not idle, and a raise would then give
  * it the disk for 8 s at everybody else's cost (16 random readers on the
  * hdd model, whose queue keeps a read up to 2 s: Jain 0.32 to 0.41 in 5
- * of 6 seeds, the longest wait 8.3 to 9 s).
+ * of 6 seeds, the longest wait 8.2 to 9.0 s).
  */
 static int fq_did_io_within(const struct fq_queue *q, ek_u64 now,
 			    ek_u64 span)
