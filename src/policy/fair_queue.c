@@ -421,7 +421,7 @@ static int fq_did_io_within(const struct fq_queue *q, ek_u64 now,
  * process's, neither new nor back from an idle spell (bfq's
  * in_large_burst), until it has done no I/O for FQ_BURST_FORGET_NS. The
  * verdict on a burst is final once a newer one began; q keeps it then
- * (asked at every slot end), as the history holds the last 64 bursts.
+ * (fq_expire asks), as the history holds the last 64 bursts.
  */
 static int fq_in_large_burst(struct fq_data *fd, struct fq_queue *q)
 {
@@ -445,7 +445,6 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 	ek_u64 charge = q->served;
 	ek_u64 rate = fd->rate;		/* the budget's cap is at the rate before this slot */
 	int seeky = fq_seeky(q);
-	int large;
 
 	if (seeky && !(q->flags & FQ_Q_RAISED) && elapsed >= FQ_SLOT_MIN_NS)
 		charge = ek_max_u64(charge, fd->rate * elapsed / FQ_MS);
@@ -475,11 +474,12 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 	/* The slot is charged at the weight it ran with; then the raise may end. */
 	fd->in_service = EK_NULL;
 	ek_fq_slot_done(fd, q, charge, now);
-	large = fq_in_large_burst(fd, q);
+	if (q->burst != fd->burst_id)	/* its burst is over: keep the verdict */
+		fq_in_large_burst(fd, q);
 	if (q->flags & FQ_Q_RAISED) {
 		q->wr_left -= ek_min_u64(q->wr_left, q->served_sectors);
 		if (!q->wr_left || now >= q->wr_until_ns || fq_exited(q) ||
-		    large) {
+		    fq_in_large_burst(fd, q)) {
 			q->flags &= ~FQ_Q_RAISED;
 			ek_fq_reweight(fd, q, ek_fq_level_weight(q->level));
 		}
