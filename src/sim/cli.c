@@ -26,6 +26,8 @@ static int run_row(const struct cli_args *a, struct sim_config *c, struct sim_ro
 		if (a->nwb_bw)
 			c->wb_bw_kbps = a->wb_bw[rn < a->nwb_bw ? rn : a->nwb_bw - 1];
 		c->thread_bytes = tb + (size_t)rn * c->threads;
+		if (a->trace)
+			trace_run(a->trace, c);
 		if (sim_run(c, &res[rn]))
 			cli_die("cannot set up the run: the %s parameters are inconsistent "
 				"or %s refused to start", c->model->name, c->policy->name);
@@ -93,6 +95,7 @@ static int report(const struct cli_args *a, const struct sim_row *rows, size_t n
 int main(int argc, char **argv)
 {
 	static struct cli_args a;
+	static struct sim_trace trace;
 	struct sim_row *rows;
 	size_t nrows;
 	int ret;
@@ -110,10 +113,20 @@ int main(int argc, char **argv)
 		break;
 	}
 	cli_validate(&a);
+	if (a.trace_path) {
+		trace.f = fopen(a.trace_path, "w");
+		if (!trace.f)
+			cli_die("cannot write %s", a.trace_path);
+		a.trace = &trace;
+	}
 	rows = calloc(a.nwl * a.nthr * a.nsched, sizeof(*rows));
 	if (!rows)
 		abort();
 	ret = run_all(&a, rows, &nrows);
+	if (a.trace && fclose(trace.f)) {
+		fprintf(stderr, "elvkit-sim: cannot write %s\n", a.trace_path);
+		ret = ret ? ret : 1;
+	}
 	if (report(&a, rows, nrows))
 		ret = ret ? ret : 1;
 	while (nrows)

@@ -10,6 +10,7 @@
 #define ELVKIT_SIM_CLI_H
 
 #include "report.h"
+#include "trace.h"
 
 #define CLI_MAX_LIST 64
 #define CLI_MAX_KV 32
@@ -25,7 +26,7 @@ struct cli_args {
 	/* as given */
 	struct sim_config base;		/* every run starts from this */
 	char *sched_arg, *threads_arg, *wl_arg;
-	const char *device, *json;
+	const char *device, *json, *trace_path;
 	const char *tunables_of;		/* --tunables NAME */
 	struct cli_kv tunes[CLI_MAX_KV], devs[CLI_MAX_KV];
 	size_t ntune, ndev;
@@ -34,6 +35,7 @@ struct cli_args {
 	size_t nwb_bw;
 	int chart, wall;
 	int min_time_auto;		/* --min-time auto (the default) */
+	struct sim_trace *trace;	/* --trace, open while the runs go; or NULL */
 	/* resolved by cli_validate */
 	const struct ek_policy *pols[CLI_MAX_LIST];
 	unsigned threads[CLI_MAX_LIST];

@@ -257,6 +257,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "requeue", 1, 0, 'r' }, { "startup-ios", 1, 0, 'I' },
 		{ "warmup", 1, 0, 'U' }, { "start-us", 1, 0, 'H' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
 		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
+		{ "trace", 1, 0, 'Q' },
 		{ "no-wall", 0, 0, 'N' }, { "readahead", 1, 0, 'A' }, { "list", 0, 0, 'l' },
 		{ "tunables", 1, 0, 'O' },
 		{ "wbt", 1, 0, 'X' }, { "min-time", 1, 0, 'M' }, { "help", 0, 0, 'h' },
@@ -312,6 +313,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'e': c->seed = cli_num("--seed", optarg, 0); break;
 		case 'R': a->runs = (unsigned)cli_num("--runs", optarg, 0); break;
 		case 'j': a->json = optarg; break;
+		case 'Q': a->trace_path = optarg; break;
 		case 'c': a->chart = 1; break;
 		case 'N': a->wall = 0; break;
 		case 'l': return CLI_LIST;

@@ -8,7 +8,7 @@ SIM_OUT := $(BUILD)/sim
 SIM_SAN_OUT := $(BUILD)/sim-san
 # The host (the block layer) is host.c plus one file per stage; see sim_int.h.
 SIM_HOST := host plug sched_queue wbt tags dispatch pool
-SIM_CORE := config events delay run $(SIM_HOST) workload readahead dirty account report json policy_table
+SIM_CORE := config events delay run $(SIM_HOST) workload readahead dirty account report json trace policy_table
 MODEL_SRCS := $(sort $(wildcard src/model/*.c))
 SIM_HDRS := $(wildcard include/elvkit/*.h src/lib/*.h src/policy/*.h src/sim/*.h src/model/*.h)
 # The simulator is run, not debugged, most of the time: optimise it.

@@ -28,6 +28,7 @@ bad --size -5
 bad --ios 12abc
 bad --seed 1.5
 bad --runs 0
+bad --trace /nonexistent-dir/trace.txt --threads 1 --ios 10
 bad --dirty-kb 4
 bad --dirty-bg-kb 1024
 bad --flusher-us 100
