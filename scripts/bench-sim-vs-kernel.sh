@@ -15,8 +15,9 @@
 #          [--calibrate] [--resim DIR]
 #   --kernel       an installed release (bench-kernel.sh's default: the newest 6.1)
 #   --runtime      seconds per kernel point (fio time_based); the simulator's
-#                  threads run exactly as long in simulated time (--min-time
-#                  and --time-limit); the report says if the spans differ
+#                  threads as long in simulated time (its --runtime: new I/O
+#                  stops there, what is in flight drains, as fio's jobs do;
+#                  --time-limit 120 s later); the report says if the spans differ
 #   --runs N       runs per point on each host (bench-kernel.sh's rounds in
 #                  one boot, the simulator's seeds): each cell shows its half
 #                  range, and a ratio the two ranges cover is not flagged
@@ -283,7 +284,7 @@ for w in ${workloads//,/ }; do
 			s=$(sim_sched "$s")
 		fi
 		build/elvkit-sim --sched "$s" --device "$profile" --workload "$w" \
-			--threads "$t" --min-time "$runtime" --time-limit "$runtime" --runs "$runs" --max-kb "$max_kb" \
+			--threads "$t" --runtime "$runtime" --time-limit $((runtime + 120)) --runs "$runs" --max-kb "$max_kb" \
 			--dirty-kb $((dirty / 1024)) --dirty-bg-kb $((dirty_bg / 1024)) \
 			"${opts[@]}" "${sim_set[@]}" "${extra[@]}" \
 			--json "$j" >"${j%.json}.txt" || die2 "elvkit-sim failed on $w (see ${j%.json}.txt)"

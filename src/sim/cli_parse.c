@@ -257,7 +257,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "requeue", 1, 0, 'r' }, { "startup-ios", 1, 0, 'I' },
 		{ "warmup", 1, 0, 'U' }, { "start-us", 1, 0, 'H' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
 		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
-		{ "trace", 1, 0, 'Q' },
+		{ "trace", 1, 0, 'Q' }, { "runtime", 1, 0, 'J' },
 		{ "no-wall", 0, 0, 'N' }, { "readahead", 1, 0, 'A' }, { "list", 0, 0, 'l' },
 		{ "tunables", 1, 0, 'O' },
 		{ "wbt", 1, 0, 'X' }, { "min-time", 1, 0, 'M' }, { "help", 0, 0, 'h' },
@@ -309,6 +309,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'I': c->startup_ios = (unsigned)cli_num("--startup-ios", optarg, 0); break;
 		case 'H': c->start_us = cli_num("--start-us", optarg, 0); break;
 		case 'U': c->warmup_ns = cli_num("--warmup", optarg, 0) * 1000000ULL; break;
+		case 'J': c->runtime_ns = cli_num("--runtime", optarg, 0) * 1000000000ULL; break;
 		case 'L': c->time_limit_ns = cli_num("--time-limit", optarg, 0) * 1000000000ULL; break;
 		case 'e': c->seed = cli_num("--seed", optarg, 0); break;
 		case 'R': a->runs = (unsigned)cli_num("--runs", optarg, 0); break;

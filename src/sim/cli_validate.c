@@ -205,6 +205,14 @@ static void min_time(struct cli_args *a)
 {
 	struct sim_config *b = &a->base;
 
+	if (b->runtime_ns) {
+		if (!a->min_time_auto)
+			cli_die("--runtime and --min-time exclude each other");
+		if (b->runtime_ns > b->time_limit_ns)
+			cli_die("--runtime must not exceed --time-limit");
+		b->min_time_ns = b->runtime_ns;
+		return;
+	}
 	if (a->min_time_auto)
 		b->min_time_ns = 10 * longest_tunable_ns(a);
 	else if (b->min_time_ns > b->time_limit_ns)

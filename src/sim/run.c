@@ -19,6 +19,11 @@ static void run_loop(struct sim *s)
 			s->now = c->time_limit_ns;
 			s->res->truncated = wl_stop(s);
 		}
+		if (c->runtime_ns && e.t > c->runtime_ns && !s->stopping && !s->ended) {
+			acct_block_time(s, c->runtime_ns);
+			s->now = c->runtime_ns;
+			wl_runtime_over(s);
+		}
 		acct_block_time(s, e.t);
 		s->now = e.t > s->now ? e.t : s->now;
 		s->res->events++;

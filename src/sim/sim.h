@@ -97,6 +97,7 @@ struct sim_config {
 	unsigned nprio;			/* 0: all best-effort 4 */
 	struct sim_prio bg_prio;
 	uint64_t min_time_ns;		/* foreground threads repeat their work until then */
+	uint64_t runtime_ns;		/* --runtime: ... and then start no new I/O; 0: off */
 	uint64_t *thread_bytes;		/* optional out: each foreground thread's bytes */
 	struct sim_hooks hooks;
 };

@@ -140,6 +140,7 @@ struct sthread {
 	struct ek_pctx *pctx;
 	struct sbio *pending, *pending_tail;	/* made, not yet accepted by the host */
 	int done;
+	int exited;			/* its process context ended (task_exit) */
 	ek_u64 rng;
 	uint64_t start_ns, finish_ns;
 	uint64_t app_bytes;		/* application bytes done within the run */
@@ -260,7 +261,7 @@ struct sim {
 
 	struct sthread *threads;
 	unsigned nthreads, fg_running;
-	int stopping;
+	int stopping;			/* --runtime is over: no new I/O */
 	uint64_t end_ns;
 	int ended;
 };
@@ -398,6 +399,7 @@ struct sbio *wl_new_bio(struct sim *s, struct sthread *t, uint64_t off, uint32_t
 			void (*end_io)(struct sim *s, struct sbio *b));
 int wl_build(struct sim *s);
 void wl_thread_run(struct sim *s, struct sthread *t);
+void wl_runtime_over(struct sim *s);
 int wl_stop(struct sim *s);	/* 1: the cut came before a foreground share was done */
 void wl_free(struct sim *s);
 

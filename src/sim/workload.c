@@ -154,13 +154,28 @@ int wl_build(struct sim *s)
 	return 0;
 }
 
+static void thread_exit(struct sim *s, struct sthread *t)
+{
+	if (!t->exited) {
+		t->exited = 1;
+		s->hops->task_exit(s, t);
+	}
+}
+
 static void thread_finish(struct sim *s, struct sthread *t)
 {
 	unsigned i;
 
 	t->done = 1;
 	t->finish_ns = s->now;
-	s->hops->task_exit(s, t);
+	/*
+	 * After --runtime, fio's jobs are still there until the last one's
+	 * I/O is back (a scheduler may wait for their next request
+	 * meanwhile: 61 of fair-queue's 62 idle timeouts of a kernel run of
+	 * 64 sequential readers came in that drain); they exit together.
+	 */
+	if (t->bg || !s->stopping)
+		thread_exit(s, t);
 	if (t->bg)
 		return;
 	if (t->startup)
@@ -171,10 +186,34 @@ static void thread_finish(struct sim *s, struct sthread *t)
 	s->ended = 1;
 	s->end_ns = s->now;
 	for (i = 0; i < s->nthreads; i++) {
+		if (s->stopping && s->threads[i].done)
+			thread_exit(s, &s->threads[i]);
 		if (!s->threads[i].done) {
 			s->threads[i].left = 0;
 			heap_push(&s->heap, s->now, EV_THREAD, &s->threads[i], 0);
 		}
+	}
+}
+
+/*
+ * --runtime is over (fio's --time_based end): the foreground threads start
+ * no new I/O, and the run ends when the last has what it had in flight
+ * back, so the rates take in that drain as fio's do. A thread
+ * mid-request finishes it; background threads go on until then.
+ */
+void wl_runtime_over(struct sim *s)
+{
+	unsigned i;
+
+	s->stopping = 1;
+	for (i = 0; i < s->nthreads; i++) {
+		struct sthread *t = &s->threads[i];
+
+		if (t->bg || t->done)
+			continue;
+		t->left = 0;
+		t->share_done = 1;
+		heap_push(&s->heap, s->now, EV_THREAD, t, 0);
 	}
 }
 
@@ -202,7 +241,8 @@ uint64_t wl_more(struct sim *s, struct sthread *t)
 	if (t->left)
 		return t->left;
 	t->share_done = 1;
-	if (!t->bg && !t->startup && !s->ended && s->now < s->cfg->min_time_ns)
+	if (!t->bg && !t->startup && !s->ended && !s->stopping &&
+	    s->now < s->cfg->min_time_ns)
 		t->left = t->share;
 	return t->left;
 }

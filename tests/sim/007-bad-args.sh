@@ -28,6 +28,8 @@ bad --size -5
 bad --ios 12abc
 bad --seed 1.5
 bad --runs 0
+bad --runtime 5 --min-time 5 --threads 1 --ios 10
+bad --runtime 50 --time-limit 40 --threads 1 --ios 10
 bad --trace /nonexistent-dir/trace.txt --threads 1 --ios 10
 bad --dirty-kb 4
 bad --dirty-bg-kb 1024

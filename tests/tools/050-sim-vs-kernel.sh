@@ -106,10 +106,15 @@ json.dump(s, open(f"{d}/sim.json", "w"))
 PY
 	"$B" --report-only "$T" | grep 'measured spans'
 }
-span 20 20 | grep -qx 'measured spans: simulator 20-20 s (simulated), kernel 20 s per point' ||
+span 20 20 | grep -qx 'measured spans: simulator 20-20 s (simulated, 20 s and the drain), kernel 20 s per point and its drain' ||
 	fail "equal spans: $(span 20 20)"
-span 20 600 | grep -qx '! measured spans: simulator 600-600 s (simulated), kernel 20 s per point: the rates cover different spans' ||
+# --runtime's drain: the requests queued when it is over, as fio's
+span 20 21.3 | grep -qx 'measured spans: simulator 21.3-21.3 s (simulated, 20 s and the drain), kernel 20 s per point and its drain' ||
+	fail "a drain of 1.3 s flagged: $(span 20 21.3)"
+span 20 600 | grep -qx '! measured spans: simulator 600-600 s (simulated, 20 s and the drain), kernel 20 s per point and its drain: the rates cover different spans' ||
 	fail "600 s against 20 s not flagged: $(span 20 600)"
+span 20 15 | grep -q '^! measured spans: simulator 15-15 s' ||
+	fail "15 s against 20 s not flagged: $(span 20 15)"
 # --probe: the block layer on both hosts, none against noop's, a
 # scheduler's held requests from its own tags.
 python3 - "$T" <<'PY' || fail "probe fixture"
