@@ -440,7 +440,7 @@ trace_point() {
 
 # wake_point DEVICE WORKLOAD THREADS SCHED... (--trace-wake): the point again,
 # one scheduler at a time for RUNTIME, with tracefs recording the block
-# layer's bio_queue, bio merges, getrq and rq_complete and the scheduler's wakeup and
+# layer's bio_queue, bio merges, getrq, rq_issue and rq_complete and the scheduler's wakeup and
 # switch events over the middle half of the run: who waits for a request,
 # who wakes whom and how late (scripts/lib/waketrace.py reads it). Each
 # scheduler's trace goes to raw/DEVICE/wake/WORKLOAD-tTHREADS-SCHED.trace.gz,

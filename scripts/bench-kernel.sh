@@ -68,7 +68,7 @@ ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write startup dbench"
 # got wrong (an int3 Oops in __schedule, sched_switch's tracepoint). The
 # guest records only while wake_point says so.
 WAKE_EVENTS="block:block_bio_queue block:block_bio_backmerge block:block_bio_frontmerge"
-WAKE_EVENTS+=" block:block_getrq block:block_rq_complete sched:sched_wakeup sched:sched_switch"
+WAKE_EVENTS+=" block:block_getrq block:block_rq_issue block:block_rq_complete sched:sched_wakeup sched:sched_switch"
 # And wbt's window ends (how each monitoring window ended: waketrace.py),
 # where the kernel has wbt (CONFIG_BLK_WBT); not required.
 WBT_EVENTS="wbt:wbt_lat wbt:wbt_stat wbt:wbt_timer"

@@ -55,7 +55,11 @@
 #                  watches first it keeps (README, "wbt's windows,
 #                  traced"). The table goes to
 #                  calibration.txt and heads the report, the points to
-#                  calibration-points.txt
+#                  calibration-points.txt; the simulator's runs are traced
+#                  (elvkit-sim --trace, sim-POINT.trace.gz) and the report
+#                  ends with both hosts' traces point by point: time in the
+#                  scheduler and on the device, think time, and the turns
+#                  processes take on the device (scripts/lib/turns.py)
 #   --resim DIR    the simulator's side again against DIR's kernel run (its
 #                  kernel.json and kernel-raw/, traces too with --calibrate),
 #                  no boot: for a simulator that changed; the same
@@ -279,7 +283,8 @@ for w in ${workloads//,/ }; do
 		if [ "$calibrate" = 1 ]; then
 			# shellcheck disable=SC2206 # the options' words
 			# (the trace's --start-us, where it has one, comes after: the last wins)
-			extra=(--start-us "$START_US" ${cal[$w:$t:$s]:-} ${late:+--late-us "$late"})
+			extra=(--start-us "$START_US" ${cal[$w:$t:$s]:-} ${late:+--late-us "$late"}
+				--trace "$out/sim-$w-t$t-$s.trace")
 			j=$out/sim-$w-t$t-$s.json
 			s=$(sim_sched "$s")
 		fi
@@ -296,3 +301,23 @@ python3 -c 'import json, sys; json.dump([r for p in sys.argv[2:] for r in json.l
 
 [ ! -s "$out/calibration.txt" ] || cat "$out/calibration.txt"
 "${cmp[@]}" "$out/sim.json" "$out/kernel.json"
+rc=$?
+# --calibrate: both hosts' traces of each point, request by request
+# (scripts/lib/turns.py): the simulator's --trace, the kernel's wake trace.
+if [ "$calibrate" = 1 ]; then
+	echo
+	echo "== where a request's time goes, and the turns processes take on the device (scripts/lib/turns.py):"
+	echo "   I2D in the scheduler, D2C on the device, think from a completion to the process's next request, a turn its consecutive completions"
+	for w in ${workloads//,/ }; do
+		for t in ${threads//,/ }; do
+			for s in ${scheds//,/ }; do
+				st=$out/sim-$w-t$t-$s.trace
+				kt=$out/kernel-raw/raw/ekdisk-$profile/wake/$w-t$t-$s.trace.gz
+				if [ ! -s "$st" ] || [ ! -s "$kt" ]; then continue; fi
+				scripts/lib/turns.py --pair "$st" "$kt" "$w, $t threads, $s"
+				gzip -f "$st"
+			done
+		done
+	done
+fi
+exit $rc

@@ -2,7 +2,7 @@
 
 The guest (bench-kernel-guest.sh, wake_point) records tracefs's
 block_bio_queue, block_bio_backmerge and _frontmerge, block_getrq,
-block_rq_complete, sched_wakeup and sched_switch over the middle half of one scheduler's run into
+block_rq_issue (for turns.py), block_rq_complete, sched_wakeup and sched_switch over the middle half of one scheduler's run into
 raw/DEVICE/wake/WL-tT-SCHED.trace.gz, and debugfs's hctx0/tags and
 sched_tags half-way through into .tags beside it.
 
