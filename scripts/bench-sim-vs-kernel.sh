@@ -307,14 +307,17 @@ rc=$?
 if [ "$calibrate" = 1 ]; then
 	echo
 	echo "== where a request's time goes, and the turns processes take on the device (scripts/lib/turns.py):"
-	echo "   I2D in the scheduler, D2C on the device, think from a completion to the process's next request, a turn its consecutive completions"
+	echo "   I2D in the scheduler, D2C on the device, think from a completion to the process's next request, a turn its consecutive completions;"
+	echo "   both over the run's middle half (the kernel's trace, the simulator's from $((runtime / 4)) to $((runtime / 4 + runtime / 2)) s)"
 	for w in ${workloads//,/ }; do
 		for t in ${threads//,/ }; do
 			for s in ${scheds//,/ }; do
 				st=$out/sim-$w-t$t-$s.trace
 				kt=$out/kernel-raw/raw/ekdisk-$profile/wake/$w-t$t-$s.trace.gz
 				if [ ! -s "$st" ] || [ ! -s "$kt" ]; then continue; fi
-				scripts/lib/turns.py --pair "$st" "$kt" "$w, $t threads, $s"
+				# the simulator's from the kernel trace's window: the run's middle half
+				scripts/lib/turns.py --window $((runtime / 4)) $((runtime / 4 + runtime / 2)) \
+					--pair "$st" "$kt" "$w, $t threads, $s"
 				gzip -f "$st"
 			done
 		done

@@ -17,10 +17,16 @@ scheduler that serves one queue at a time makes them):
   C2C in turn     completion to completion within a turn
   between turns   the last completion of one turn to the first of the next
 
-usage: turns.py TRACE                    one host's table
-       turns.py --pair SIM KERNEL LABEL  the two side by side (mean, p90)
+usage: turns.py [--window FROM TO] TRACE     one host's table
+       turns.py [--window FROM TO] --pair SIM KERNEL LABEL
+                                              the two side by side (mean, p90)
 A file holding several runs (elvkit-sim --trace with --runs or more
 points: "#" lines between them) is read run by run and pooled.
+--window keeps the simulator's events from FROM to TO seconds of each run
+(the kernel's trace is a window already: bench-kernel.sh --trace-wake
+records the middle half of a run), so that both count the same requests:
+one whose I or D came before the window is not counted, which leaves out
+many of the longest waits on both sides alike.
 """
 import gzip
 import math
@@ -90,9 +96,11 @@ def measure(evs, vals):
                 turn = [pid, t, 1]
 
 
-def table(path):
+def table(path, window=None):
     vals = {name: [] for name, _ in ROWS}
     for evs in runs(path):
+        if window:
+            evs = [e for e in evs if window[0] <= e[0] < window[1]]
         measure(evs, vals)
     return vals
 
@@ -112,8 +120,18 @@ def fmt(x):
 
 
 def main(argv):
+    window = None
+    if len(argv) > 3 and argv[1] == "--window":
+        try:
+            window = (float(argv[2]), float(argv[3]))
+        except ValueError:
+            window = (1, 0)
+        if not 0 <= window[0] < window[1]:
+            print(f"turns.py: --window {argv[2]} {argv[3]}: not FROM < TO seconds", file=sys.stderr)
+            return 2
+        argv = argv[:1] + argv[4:]
     if len(argv) == 5 and argv[1] == "--pair":
-        sim, ker = table(argv[2]), table(argv[3])
+        sim, ker = table(argv[2], window), table(argv[3])
         print(f"-- {argv[4]}: simulator / kernel, mean (p90)")
         for name, unit in ROWS:
             a, b = stats(sim[name]), stats(ker[name])
@@ -122,14 +140,15 @@ def main(argv):
             print(f"  {name + (' ' + unit if unit else ''):<20} {cells[0]:>14} / {cells[1]:<14} {ratio:>6}")
         return 0
     if len(argv) == 2 and not argv[1].startswith("-"):
-        vals = table(argv[1])
+        vals = table(argv[1], window)
         print(f"{'':<20} {'n':>7} {'mean':>8} {'p90':>8}")
         for name, unit in ROWS:
             s = stats(vals[name])
             print(f"{name + (' ' + unit if unit else ''):<20} "
                   + ("      0        -        -" if s is None else f"{s[2]:>7} {fmt(s[0]):>8} {fmt(s[1]):>8}"))
         return 0
-    print("usage: turns.py TRACE | turns.py --pair SIM_TRACE KERNEL_TRACE LABEL", file=sys.stderr)
+    print("usage: turns.py [--window FROM TO] TRACE | turns.py [--window FROM TO] --pair SIM_TRACE KERNEL_TRACE LABEL",
+          file=sys.stderr)
     return 2
 
 

@@ -79,6 +79,19 @@ grep -v block_rq_issue "$T/k.trace" >"$T/old.trace"
 got=$("$P" --pair "$T/s.trace" "$T/old.trace" old)
 printf '%s\n' "$got" | grep -qE '^  D2C ms +4\.1 \(10\) / - +-$' || fail "--pair without rq_issue: $got"
 printf '%s\n' "$got" | grep -qE '^  between turns ms +6 \(10\.5\) / 6 \(10\.5\) +1\.00x$' || fail "--pair turns without rq_issue: $got"
+# --window: the simulator's events from 1.005 s on (each run's): 1000's
+# I and D and 9000's I came before, so only 1256 and 1512 count, 100's
+# think from 1.016, and its one turn, still open at the end
+got=$("$P" --window 1.005 2 "$T/s.trace" | tail -n +2)
+want_w="I2D ms                     4      5.3       10
+D2C ms                     4      1.2      1.4
+think ms                   2        1        1
+reads per turn             0        -        -
+C2C in turn ms             2        3        3
+between turns ms           0        -        -"
+[ "$got" = "$want_w" ] || fail "--window: got
+$got"
+"$P" --window 2 1 "$T/s.trace" >/dev/null 2>&1 && fail "--window 2 1 exits 0"
 "$P" --pair "$T/s.trace" >/dev/null 2>&1 && fail "--pair with one trace exits 0"
 [ $? -eq 2 ] || fail "bad usage: not exit 2"
 echo ok
