@@ -314,10 +314,12 @@ if [ "$calibrate" = 1 ]; then
 			for s in ${scheds//,/ }; do
 				st=$out/sim-$w-t$t-$s.trace
 				kt=$out/kernel-raw/raw/ekdisk-$profile/wake/$w-t$t-$s.trace.gz
-				if [ ! -s "$st" ] || [ ! -s "$kt" ]; then continue; fi
+				[ -s "$st" ] || continue
 				# the simulator's from the kernel trace's window: the run's middle half
-				scripts/lib/turns.py --window $((runtime / 4)) $((runtime / 4 + runtime / 2)) \
-					--pair "$st" "$kt" "$w, $t threads, $s"
+				if [ -s "$kt" ]; then
+					scripts/lib/turns.py --window $((runtime / 4)) $((runtime / 4 + runtime / 2)) \
+						--pair "$st" "$kt" "$w, $t threads, $s"
+				fi
 				gzip -f "$st"
 			done
 		done
