@@ -34,10 +34,10 @@ import re
 import statistics
 import sys
 
-FTRACE = re.compile(r"^\s*.+-(\d+)\s+(?:\(\s*\S+\)\s+)?\[\d+\]\s+\S+\s+([\d.]+): "
-                    r"block_(getrq|rq_issue|rq_complete): \S+ \S+ (?:\d+ )?(?:\(\) )?(\d+) \+ (\d+)")
+from waketrace import EVENT, RQ     # the kernel's tracefs lines, as waketrace.py reads them
+
 BLKPARSE = re.compile(r"^\s*\d+,\d+\s+\d+\s+\d+\s+([\d.]+)\s+(\d+)\s+([IDC])\s+\S+ (\d+) \+ (\d+)")
-ACTION = {"getrq": "I", "rq_issue": "D", "rq_complete": "C"}
+ACTION = {"block_getrq": "I", "block_rq_issue": "D", "block_rq_complete": "C"}
 ROWS = (("I2D", "ms"), ("D2C", "ms"), ("think", "ms"),
         ("reads per turn", ""), ("C2C in turn", "ms"), ("between turns", "ms"))
 
@@ -56,11 +56,12 @@ def runs(path):
             if m:
                 out[-1].append((float(m.group(1)), m.group(3), int(m.group(4)), int(m.group(2))))
                 continue
-            m = FTRACE.match(line)
-            if m:
-                a = ACTION[m.group(3)]
-                out[-1].append((float(m.group(2)), a, int(m.group(4)),
-                                int(m.group(1)) if a == "I" else None))
+            m = EVENT.match(line)
+            a = m and ACTION.get(m.group(4))
+            r = a and RQ.match(m.group(5))
+            if r:
+                out[-1].append((float(m.group(3)), a, int(r.group(3)),
+                                int(m.group(2)) if a == "I" else None))
     return [r for r in out if r]
 
 

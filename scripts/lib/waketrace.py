@@ -58,8 +58,9 @@ import statistics
 
 EVENT = re.compile(r"^\s*(.+)-(\d+)\s+(?:\(\s*\S+\)\s+)?\[\d+\]\s+(?:\S+\s+)?([\d.]+): (\w+): (.*)$")
 # "253,0 RS 778143488 + 256 [fio]"; block_rq_complete adds "() " before
-# the sector (and an I/O priority after the count on 6.12).
-RQ = re.compile(r"(\d+,\d+) (\S+) (?:\(.*?\) )?(\d+) \+ (\d+)")
+# the sector, block_rq_issue the bytes and "() " (and both an I/O
+# priority after the count on 6.12).
+RQ = re.compile(r"(\d+,\d+) (\S+) (?:\d+ )?(?:\(.*?\) )?(\d+) \+ (\d+)")
 WAKE_PID = re.compile(r"\bpid=(\d+)")
 NEXT_PID = re.compile(r"next_pid=(\d+)")
 WBT_STATUS = re.compile(r"\bstatus=(\d+)")
