@@ -305,19 +305,22 @@ rc=$?
 # --calibrate: both hosts' traces of each point, request by request
 # (scripts/lib/turns.py): the simulator's --trace, the kernel's wake trace.
 if [ "$calibrate" = 1 ]; then
+	# the kernel trace's window, as wake_point (bench-kernel-guest.sh) takes
+	# it: from a quarter of the run, half of it, at least a second
+	win_from=$((runtime / 4)) win_span=$((runtime / 2))
+	[ "$win_span" -ge 1 ] || win_span=1
 	echo
 	echo "== where a request's time goes, and the turns processes take on the device (scripts/lib/turns.py):"
 	echo "   I2D in the scheduler, D2C on the device, think from a completion to the process's next request, a turn its consecutive completions;"
-	echo "   both over the run's middle half (the kernel's trace, the simulator's from $((runtime / 4)) to $((runtime / 4 + runtime / 2)) s)"
+	echo "   both over the run's middle half (the kernel's trace, the simulator's from $win_from to $((win_from + win_span)) s)"
 	for w in ${workloads//,/ }; do
 		for t in ${threads//,/ }; do
 			for s in ${scheds//,/ }; do
 				st=$out/sim-$w-t$t-$s.trace
 				kt=$out/kernel-raw/raw/ekdisk-$profile/wake/$w-t$t-$s.trace.gz
 				[ -s "$st" ] || continue
-				# the simulator's from the kernel trace's window: the run's middle half
 				if [ -s "$kt" ]; then
-					scripts/lib/turns.py --window $((runtime / 4)) $((runtime / 4 + runtime / 2)) \
+					scripts/lib/turns.py --window "$win_from" $((win_from + win_span)) \
 						--pair "$st" "$kt" "$w, $t threads, $s"
 				fi
 				gzip -f "$st"
