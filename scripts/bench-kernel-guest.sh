@@ -19,6 +19,8 @@ OUT=${1:?usage: bench-kernel-guest.sh OUTDIR}
 # The start-up workload's fresh process: its dependent 4 KiB reads, how long
 # after the streamers it starts, and the region it reads (MiB).
 STARTUP_IOS=200 STARTUP_DELAY=1 STARTUP_REGION_MB=1024
+# shellcheck source=scripts/lib/fio-regions.sh
+. "$(dirname "$0")/lib/fio-regions.sh"
 META=$OUT/meta.txt
 : >"$META"
 meta() { printf '%s %s\n' "$1" "$2" >>"$META"; }
@@ -212,7 +214,7 @@ cur_sched() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$SYSQ/scheduler"; }
 job_args() {
 	local wl=$1 t=$2 name=$3 region
 	local lat=(--write_lat_log="$TMP/$name" --log_avg_msec=0)
-	region=$(( (DEVSIZE / t) >> 20 << 20 ))
+	region=$(fio_region "$DEVSIZE" "$t")
 	JOB=(--name="$name" --stonewall)
 	case $wl in
 	seqread) JOB+=(--rw=read --bs=128k --direct=1) ;;
@@ -227,7 +229,7 @@ job_args() {
 		# dirty page of the device, the writer's, so readers sat out
 		# seconds of the run waiting for its writeback (12 to 34 of 48,
 		# in folio_wait_writeback under fair-queue).
-		region=$(( (DEVSIZE / 2 / t) >> 20 << 20 ))
+		region=$(fio_region $((DEVSIZE / 2)) "$t")
 		JOB+=(--rw=read --bs=128k --direct=1 --invalidate=0 --numjobs="$t" --size="$region"
 			--offset_increment="$region" "${lat[@]}" --time_based --runtime="$RUNTIME"
 			--name="w$name" --new_group --rw=write --bs=128k --direct=0
@@ -247,7 +249,7 @@ job_args() {
 		# waited, while its streamers, held by no stonewall, ran beside its
 		# idle baseline; every other job started with the streamers, one
 		# new process among N+1 (a burst to fair-queue and bfq).
-		region=$(( (DEVSIZE * 3 / 4 / t) >> 20 << 20 ))
+		region=$(fio_region $((DEVSIZE * 3 / 4)) "$t")
 		local sup=(--rw=randread --bs=4k --direct=1 --numjobs=1
 			--offset=$((DEVSIZE * 3 / 4)) --size=$((STARTUP_REGION_MB << 20))
 			--number_ios="$STARTUP_IOS")
@@ -522,10 +524,7 @@ dev_load() {
 	fi
 	udevadm settle 2>/dev/null || true
 	SYSQ=/sys/block/$DEV/queue
-	# In whole 4 MiB, so that its half and three quarters, where jobs
-	# start, are MiB-aligned: O_DIRECT on a 4 KiB-sector device (ekdisk's
-	# hdd, 1000 GB) refused the start-up job's reads at 3/4 with EINVAL.
-	DEVSIZE=$(($(cat "/sys/block/$DEV/size") * 512 >> 22 << 22))
+	DEVSIZE=$(fio_devsize "$(cat "/sys/block/$DEV/size")")
 	write_prep
 	if [ "$ROT" = 1 ] && [ "$(cat "$SYSQ/rotational")" != 1 ]; then
 		echo 1 >"$SYSQ/rotational" 2>/dev/null

@@ -4,6 +4,7 @@
  * lists the simulator runs (sim_policies, ek_models, the workload table),
  * never from text kept here, so a new policy or model shows up by itself.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "cli.h"
 
@@ -64,6 +65,12 @@ void cli_usage(FILE *f)
 "  --threads LIST      thread counts (default 1,8,32,128,256)\n"
 "  --block SIZE        bytes per I/O, multiple of 512 (default 4k)\n"
 "  --size SIZE         total bytes, sequential workloads (default 64m)\n"
+"  --region-align SIZE  each foreground thread works in --size / threads\n"
+"                      rounded down to a multiple of SIZE (default 512), one\n"
+"                      region after another from sector 0: as fio's --size\n"
+"                      and --offset_increment where its job file rounds them\n"
+"                      (bench-kernel.sh: 1m); on a disk where each stream's\n"
+"                      place under the head decides NCQ's order, it matters\n"
 "  --ios N             total I/Os, random workloads (default 2000)\n"
 "  --think US|PCT:US,...  think time of synchronous readers (workload\n"
 "                      default); as points of its quantile function, from\n"
@@ -146,6 +153,29 @@ void cli_usage(FILE *f)
 "                      elvkit(7) are checked against)\n");
 }
 
+/*
+ * The capacity the model has at its defaults (a disk rounds capacity_gb up
+ * to whole tracks): what /sys/block/DEV/size shows for ekdisk with this
+ * profile, and what a script that splits the device as the guest's fio
+ * jobs do must start from.
+ */
+static void model_capacity(FILE *f, const struct ek_model_type *m)
+{
+	ek_s64 v[SIM_MAX_PARAMS];
+	void *st = calloc(1, m->size);
+	ek_u32 k;
+
+	if (!st)
+		abort();
+	for (k = 0; k < m->nr_params && k < SIM_MAX_PARAMS; k++)
+		v[k] = m->params[k].def;
+	if (m->nr_params <= SIM_MAX_PARAMS && !m->init(st, v))
+		fprintf(f, "      %-16s %8llu %-9s %s\n", "= capacity",
+			(unsigned long long)m->capacity(st), "sectors",
+			"the model's capacity at these values (not a parameter)");
+	free(st);
+}
+
 void cli_list(FILE *f)
 {
 	int i;
@@ -171,6 +201,7 @@ void cli_list(FILE *f)
 			fprintf(f, "      %-16s %8lld %-9s %s\n", m->params[k].name,
 				(long long)m->params[k].def, m->params[k].unit,
 				m->params[k].help);
+		model_capacity(f, m);
 	}
 	fprintf(f, "workloads:\n");
 	for (i = 0; i < WL_NR; i++)

@@ -246,7 +246,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 	static const struct option opts[] = {
 		{ "sched", 1, 0, 's' }, { "device", 1, 0, 'd' }, { "dev", 1, 0, 'D' },
 		{ "workload", 1, 0, 'w' }, { "threads", 1, 0, 't' }, { "block", 1, 0, 'b' },
-		{ "size", 1, 0, 'S' }, { "ios", 1, 0, 'i' }, { "think", 1, 0, 'T' },
+		{ "size", 1, 0, 'S' }, { "region-align", 1, 0, 'a' }, { "ios", 1, 0, 'i' }, { "think", 1, 0, 'T' },
 		{ "bg", 1, 0, 'g' }, { "bg-block", 1, 0, 'B' }, { "wdepth", 1, 0, 'W' },
 		{ "dirty-kb", 1, 0, 'Y' }, { "dirty-bg-kb", 1, 0, 'Z' }, { "flusher-us", 1, 0, 'F' },
 		{ "copy-mbs", 1, 0, 'C' }, { "wb-bw-init", 1, 0, 'G' },
@@ -279,6 +279,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 't': a->threads_arg = optarg; break;
 		case 'b': c->block = cli_num("--block", optarg, 1); break;
 		case 'S': c->size = cli_num("--size", optarg, 1); break;
+		case 'a': c->region_align = cli_num("--region-align", optarg, 1); break;
 		case 'i': c->ios = cli_num("--ios", optarg, 0); break;
 		case 'T': c->think_us = parse_delay("--think", optarg, &c->think_q); break;
 		case 'g': c->bg = parse_bg(optarg); break;

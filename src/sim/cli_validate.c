@@ -19,6 +19,8 @@ static void check_sizes(struct sim_config *b)
 		cli_die("--block and --bg-block must be at most 64m");
 	if (b->size < b->block)
 		cli_die("--size must be at least one block");
+	if (b->region_align < 512 || b->region_align % 512 || b->region_align > b->size)
+		cli_die("--region-align must be a positive multiple of 512, at most --size");
 	if (!b->max_kb)
 		b->max_kb = b->block / 1024 > 1280 ? (unsigned)(b->block / 1024) : 1280;
 	if (b->max_kb < b->block / 1024 || b->max_kb > 65536)

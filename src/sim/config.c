@@ -26,6 +26,7 @@ void sim_config_init(struct sim_config *c)
 	c->block = 4096;
 	c->readahead = 128 << 10;
 	c->size = 64ULL << 20;
+	c->region_align = 512;
 	c->ios = 2000;
 	c->think_us = -1;
 	c->bg = BG_DEFAULT;

@@ -42,7 +42,10 @@ int wl_build(struct sim *s)
 	/* background writeback defaults to 64k bios (bigger than tiobench's) */
 	uint32_t bgbs = (uint32_t)((c->bg_block ? c->bg_block :
 				    c->block > 65536 ? c->block : 65536) / 512);
-	uint64_t per = c->size / 512 / n, think = (uint64_t)sim_think_us(c) * 1000;
+	uint64_t align = c->region_align > 512 ? c->region_align : 512;
+	/* as fio's --size and --offset_increment where a script rounds them */
+	uint64_t per = c->size / n / align * align / 512;
+	uint64_t think = (uint64_t)sim_think_us(c) * 1000;
 	uint64_t fgend, bglen;
 	int bg = c->bg, w = c->workload, flusher;
 

@@ -41,6 +41,9 @@ bad --wb-bw-init 102400
 bad --start-us 10000001
 bad --start-us -1
 bad --start-us 1ms
+bad --region-align 0
+bad --region-align 1000
+bad --region-align 128m --size 64m
 bad --late-us 1000001
 bad --late-us 0:5,50:4,100:6
 bad --late-us 5:5,100:6
