@@ -1,6 +1,6 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by the runner
-DESCRIPTION="elvkit-sim --region-align: each thread's region is --size / threads rounded down to it, one after another from sector 0 (as the guest's fio jobs); 512 is the default byte for byte; --list gives each device's capacity in sectors"
+DESCRIPTION="elvkit-sim --region-align: each thread's region is --size / threads rounded down to it, one after another from sector 0 (as the guest's fio jobs); 512 is the default byte for byte; --list gives every device's capacity in sectors (tools/014: hdd's, and the guest's split)"
 set -eu
 # shellcheck source=tests/sim/json_runs.sh
 . "$(dirname "$0")/json_runs.sh"
@@ -30,5 +30,3 @@ PY
 "$sim" --list | awk '/^devices/ { d = 1; next } /^workloads:/ { d = 0 }
 	d && /^  [^ ]/ { n++ } d && $1 == "=" && $2 == "capacity" && $3 > 0 { c++ }
 	END { print n " devices, " c " capacities"; exit !(n > 0 && n == c) }'
-"$sim" --list | grep -q "^      = capacity *1953163410 sectors" ||
-	{ echo "FAIL: hdd's capacity is not 1953163410 sectors (ekdisk-hdd's /sys/block/DEV/size)"; exit 1; }
