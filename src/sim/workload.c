@@ -7,7 +7,7 @@
  * --wdepth bios in flight, or with --dirty-kb dirty a bio's worth per
  * write for one flusher thread to write back (dirty.c). Each thread works
  * in its own region: foreground regions lie one after another from sector
- * 0, background regions after them. Until --min-time, a foreground thread
+ * 0, background regions after --size. Until --min-time, a foreground thread
  * that has done its share
  * starts another pass. The workload reaches the host only through s->hops
  * (struct sim_host_ops); the host completes its bios through end_io.
@@ -112,7 +112,17 @@ int wl_build(struct sim *s)
 		if (t->sync && !t->random && c->readahead / 512 > t->bs)
 			ra_init(s, t);
 	}
-	fgend = w == WL_STARTUP ? 0 : (uint64_t)nfg * per;
+	/*
+	 * Background regions begin after --size, where a job file that
+	 * rounds the foreground's regions puts the writer (bench-kernel's
+	 * read-vs-write: at half the device), or after the foreground's if
+	 * its regions were rounded up to a block.
+	 */
+	fgend = (uint64_t)nfg * per;
+	if (fgend < c->size / 512)
+		fgend = c->size / 512;
+	if (w == WL_STARTUP)
+		fgend = 0;
 	if (fgend > s->cap / 2)
 		fgend = s->cap / 2;
 	bglen = nbg ? (s->cap - fgend) / nbg : 0;
