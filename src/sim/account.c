@@ -39,8 +39,10 @@ void acct_bio_done(struct sim *s, const struct sbio *b)
 /* A writer wrote bytes, as it sees it: dirtied them, or its bio is done. */
 void acct_app_write(struct sim *s, uint64_t bytes)
 {
-	if (!s->ended)
+	if (!s->ended) {
 		s->res->app_write_bytes += bytes;
+		s->res->app_write_end_ns = s->now;
+	}
 }
 
 static unsigned lat_bucket(uint64_t ns)

@@ -19,7 +19,8 @@ static void metrics(const struct sim_result *r, double *m)
 	m[M_RATE] = (double)r->fg_bytes / 1e6 / el;
 	m[M_READ] = (double)r->read_bytes / 1e6 / el;
 	m[M_WRITE] = (double)r->write_bytes / 1e6 / el;
-	m[M_APP_WRITE] = (double)r->app_write_bytes / 1e6 / el;
+	m[M_APP_WRITE] = (double)r->app_write_bytes / 1e6 /
+			 (r->app_write_ns ? (double)r->app_write_ns / 1e9 : el);
 	m[M_IOPS] = (double)r->fg_ios / el;
 	m[M_AVG] = r->lat_n ? (double)r->lat_sum_ns / (double)r->lat_n / 1e6 : 0;
 	m[M_MAX] = (double)r->lat_max_ns / 1e6;

@@ -68,6 +68,15 @@ int sim_run(const struct sim_config *c, struct sim_result *res)
 		if (!s->ended)
 			sim_violation(s, "run did not finish");
 		res->elapsed_ns = s->end_ns;
+		/*
+		 * fio's writer job is time-based too: its bandwidth is over
+		 * its own run, to --runtime or its last write(2) after it,
+		 * not over the readers' drain.
+		 */
+		res->app_write_ns = res->elapsed_ns;
+		if (c->runtime_ns && c->runtime_ns < res->elapsed_ns)
+			res->app_write_ns = res->app_write_end_ns > c->runtime_ns ?
+					    res->app_write_end_ns : c->runtime_ns;
 		acct_threads(s);
 		acct_counters(s);
 		acct_block_end(s);

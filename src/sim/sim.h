@@ -133,6 +133,9 @@ struct sim_result {
 	uint64_t app_write_bytes;	/* written as the writers see it: dirtied into
 					   the page cache under --dirty-kb (fio's
 					   bandwidth for buffered writes), else done */
+	uint64_t app_write_end_ns;	/* the last of those writes */
+	uint64_t app_write_ns;		/* the writers' time for their rate: elapsed,
+					   or with --runtime until they stopped */
 	/* application I/Os of the foreground threads (reads include page-cache hits) */
 	uint64_t lat_n, lat_sum_ns, lat_max_ns;
 	uint64_t over[SIM_OVER_NR];	/* how many took longer than sim_over_ns[] */

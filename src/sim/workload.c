@@ -209,10 +209,13 @@ static void thread_finish(struct sim *s, struct sthread *t)
 }
 
 /*
- * --runtime is over (fio's --time_based end): the foreground threads start
- * no new I/O, and the run ends when the last has what it had in flight
- * back, so the rates take in that drain as fio's do. A thread
- * mid-request finishes it; background threads go on until then.
+ * --runtime is over (fio's --time_based end): the threads start no new
+ * I/O, and the run ends when the last foreground one has what it had in
+ * flight back, so the rates take in that drain as fio's do. A thread
+ * mid-request finishes it. A background writer stops too, as fio's
+ * time-based writer job does (going on, it wrote into the room the
+ * readers' drain left: beside 64 readers under fair-queue twice the
+ * kernel's MB/s); the flusher writes back what is dirty.
  */
 void wl_runtime_over(struct sim *s)
 {
@@ -222,7 +225,7 @@ void wl_runtime_over(struct sim *s)
 	for (i = 0; i < s->nthreads; i++) {
 		struct sthread *t = &s->threads[i];
 
-		if (t->bg || t->done)
+		if (t->flusher || t->done)
 			continue;
 		t->left = 0;
 		t->share_done = 1;
