@@ -212,7 +212,7 @@ static void thread_finish(struct sim *s, struct sthread *t)
  * --runtime is over (fio's --time_based end): the threads start no new
  * I/O, and the run ends when the last foreground one has what it had in
  * flight back, so the rates take in that drain as fio's do. A thread
- * mid-request finishes it. A background writer stops too, as fio's
+ * mid-request finishes it. Background threads stop too, as fio's
  * time-based writer job does (going on, it wrote into the room the
  * readers' drain left: beside 64 readers under fair-queue twice the
  * kernel's MB/s); the flusher writes back what is dirty.
