@@ -118,11 +118,7 @@ int wl_build(struct sim *s)
 	 * read-vs-write: at half the device), or after the foreground's if
 	 * its regions were rounded up to a block.
 	 */
-	fgend = (uint64_t)nfg * per;
-	if (fgend < c->size / 512)
-		fgend = c->size / 512;
-	if (w == WL_STARTUP)
-		fgend = 0;
+	fgend = w == WL_STARTUP ? 0 : ek_max_u64((uint64_t)nfg * per, c->size / 512);
 	if (fgend > s->cap / 2)
 		fgend = s->cap / 2;
 	bglen = nbg ? (s->cap - fgend) / nbg : 0;
