@@ -7,7 +7,9 @@
 # round (in a rotated order) so that drift over the boot hits them alike.
 # Writes OUT/results.txt: "round sched iops ios busy_ticks hz" per point,
 # where busy_ticks is every CPU's non-idle time from /proc/stat over the
-# measured job (so kblockd and softirq work count, not only fio's).
+# measured job (so kblockd and softirq work count, not only fio's), and
+# OUT/iosched-rROUND-SCHED.txt: the scheduler's sysfs files as its job
+# ended, "name value" (each selection starts its counters from 0).
 # usage: bench-overhead-guest.sh OUTDIR   (OUTDIR/config.sh: KVER KO_DIR
 #   SCHEDS ROUNDS RUNTIME, written by the host)
 set -u
@@ -43,11 +45,19 @@ cat >"$TMP/stat.sh" <<'EOF'
 #!/bin/bash
 awk '/^cpu / {print $2+$3+$4+$7+$8+$9}' /proc/stat >"$1"
 EOF
+# The scheduler's tunables and counters (fair-queue's idle waits, queue
+# switches...), read after its measured job.
+cat >"$TMP/iosched.sh" <<EOF
+#!/bin/bash
+for f in $SYSQ/iosched/*; do
+	[ -f "\$f" ] && [ -r "\$f" ] && echo "\${f##*/} \$(head -c 200 "\$f" | tr '\n' ' ')"
+done >"\$1"
+EOF
 cat >"$TMP/sel.sh" <<EOF
 #!/bin/bash
 echo "\$1" >$SYSQ/scheduler && grep -qF "[\$1]" $SYSQ/scheduler && touch "$TMP/sel-\$1"
 EOF
-chmod +x "$TMP/stat.sh" "$TMP/sel.sh"
+chmod +x "$TMP/stat.sh" "$TMP/iosched.sh" "$TMP/sel.sh"
 hz=$(getconf CLK_TCK)
 
 read -ra scheds <<<"$SCHEDS"
@@ -68,7 +78,9 @@ for r in $(seq 1 "$ROUNDS"); do
 			--ioengine=libaio --iodepth=32 --numjobs=2 --group_reporting
 			--time_based --runtime="$RUNTIME"
 			--exec_prerun="$TMP/stat.sh $TMP/t0-$s"
-			--exec_postrun="$TMP/stat.sh $TMP/t1-$s")
+			--exec_postrun="$TMP/stat.sh $TMP/t1-$s"
+			--name="post-$s" --stonewall --exec_prerun="$TMP/iosched.sh $OUT/iosched-r$r-$s.txt"
+			--rw=read --bs=4k --size=4k --direct=1)
 	done
 	(cd "$TMP" && fio "${args[@]}" >"$OUT/round-$r.json" 2>"$OUT/round-$r.err")
 	log "round $r: fio exit $? (order ${order[*]})"

@@ -21,6 +21,7 @@
 	X(noop)			\
 	X(elevator)		\
 	X(read_latency2)	\
+	X(mq_deadline)		\
 	/* one line per policy above; every line ends in a backslash */
 
 #define EK_POLICY_SYM(sym) ek_##sym##_policy
