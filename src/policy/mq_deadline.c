@@ -41,6 +41,7 @@
 #define MD_TICK_NS	(4 * EK_NSEC_PER_MSEC)	/* HZ=250 */
 #define MD_LEVELS	3			/* RT, BE, IDLE */
 #define MD_BE		1
+#define MD_ANY_TICK	((ek_s64)(EK_U64_MAX >> 1))	/* md_pick: no age limit */
 
 enum {
 	MD_READ_EXPIRE,
@@ -267,7 +268,7 @@ static void md_insert(void *sd, struct ek_rq *rq, ek_u64 now)
  * *forced: a new batch began at an expired head, or on writes_starved.
  */
 static struct ek_rq *md_pick(struct md_data *md, struct md_batch *b,
-			     ek_u32 lvl, ek_u64 now, ek_u64 latest_tick,
+			     ek_u32 lvl, ek_u64 now, ek_s64 latest_tick,
 			     int *expired, int *forced)
 {
 	struct ek_dlq *q = &md->q[lvl];
@@ -304,7 +305,7 @@ static struct ek_rq *md_pick(struct md_data *md, struct md_batch *b,
 	b->batching = 0;
 found:
 	/* started_after(): arrived after the latest tick allowed */
-	if (md_arrival_tick(md, rq) > latest_tick)
+	if ((ek_s64)md_arrival_tick(md, rq) > latest_tick)
 		return EK_NULL;
 	return rq;
 }
@@ -324,15 +325,16 @@ static struct ek_rq *md_choose(struct md_data *md, struct md_batch *b,
 			       ek_u64 now, ek_u32 *lvl_out, int *aged,
 			       int *expired, int *forced)
 {
-	ek_u64 tick = md_ticks(now);
+	/* before the first aging_expire nothing is old enough: negative */
+	ek_s64 aged_before = (ek_s64)md_ticks(now) - (ek_s64)md->aging_ticks;
 	struct ek_rq *rq;
 	ek_u32 lvl;
 
 	*aged = 0;
-	if (md_levels_busy(md) >= 2 && tick >= md->aging_ticks) {
+	if (md_levels_busy(md) >= 2) {
 		for (lvl = MD_BE; lvl < MD_LEVELS; lvl++) {
-			rq = md_pick(md, b, lvl, now, tick - md->aging_ticks,
-				     expired, forced);
+			rq = md_pick(md, b, lvl, now, aged_before, expired,
+				     forced);
 			if (rq) {
 				*aged = 1;
 				*lvl_out = lvl;
@@ -346,7 +348,7 @@ static struct ek_rq *md_choose(struct md_data *md, struct md_batch *b,
 	 * returns nothing for a while, and blk-mq polls. Not modelled.
 	 */
 	for (lvl = 0; lvl < MD_LEVELS; lvl++) {
-		rq = md_pick(md, b, lvl, now, EK_U64_MAX, expired, forced);
+		rq = md_pick(md, b, lvl, now, MD_ANY_TICK, expired, forced);
 		if (rq) {
 			*lvl_out = lvl;
 			return rq;
