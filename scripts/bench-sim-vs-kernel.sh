@@ -4,12 +4,13 @@
 # (scripts/bench-kernel.sh --device ekdisk-PROFILE, one QEMU boot), for the
 # schedulers both hosts have, printed side by side with the kernel/simulator
 # ratio of MB/s, max, p99 and p99.9 latency; a ratio off by more than --limit
-# percent is flagged (!). The kernel's `none` meets the simulator's `noop`.
+# percent is flagged (!). The kernel's `none` meets the simulator's `noop`,
+# its mq-deadline the simulator's model of it (src/policy/mq_deadline.c).
 # Measured, not asserted: exits 0 when both hosts ran.
 #
 # usage: scripts/bench-sim-vs-kernel.sh [--kernel RELEASE] [--profile hdd]
 #          [--workloads seqread,randread,read-vs-write] [--threads 1,4,16]
-#          [--scheds none,deadline-read,anticipatory,fair-queue]
+#          [--scheds none,mq-deadline,deadline-read,anticipatory,fair-queue]
 #          [--runtime SECONDS] [--runs N] [--limit PCT] [--out DIR]
 #          [--report-only DIR] [--tune NAME=VALUE[,...]] [--nr-requests N] [--probe]
 #          [--calibrate] [--resim DIR]
@@ -78,7 +79,7 @@ cd "$(dirname "$0")/.." || exit 1
 
 . scripts/lib/cli.sh
 kernel="" profile=hdd workloads=seqread,randread,read-vs-write threads=1,4,16
-scheds=none,deadline-read,anticipatory,fair-queue runtime=10 runs=1 limit=25 out="" report_only=""
+scheds=none,mq-deadline,deadline-read,anticipatory,fair-queue runtime=10 runs=1 limit=25 out="" report_only=""
 tunes="" nr_requests="" probe=() calibrate=0 resim=""
 # --calibrate: the threads start at a random 0..2 ms, per seed. A guess at
 # how fio's jobs begin under TCG, and only their order matters: it decides
