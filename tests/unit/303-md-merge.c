@@ -38,6 +38,13 @@ int main(void)
 	th_merge_requests(th, a, b);
 	th_complete(th, th_expect(th, a, "the merged best-effort read"));
 	th_complete(th, th_expect(th, idle, "the idle read, best effort all done"));
+
+	/* A request merged away by one the host cannot name just leaves. */
+	a = th_add(th, EK_READ, 600, 8);
+	b = th_add(th, EK_READ, 700, 8);
+	th_merge_requests(th, a, a);
+	th_complete(th, th_expect(th, b, "b, a being gone"));
+	TH_CHECK(!th_dispatch(th), "something left after a went");
 	th_finish(th);
 	printf("ok\n");
 	return 0;

@@ -26,6 +26,11 @@ int main(void)
 	expect(th, d, "then d, in low's batch");
 	TH_CHECK(th_stat(th, "expired_batches") == 2, "expired_batches %llu",
 		 (unsigned long long)th_stat(th, "expired_batches"));
+	TH_CHECK(th_stat(th, "dispatched_reads") == 5 &&
+		 th_stat(th, "dispatched_writes") == 0,
+		 "dispatched_reads %llu, dispatched_writes %llu",
+		 (unsigned long long)th_stat(th, "dispatched_reads"),
+		 (unsigned long long)th_stat(th, "dispatched_writes"));
 	th_finish(th);
 	printf("ok\n");
 	return 0;
