@@ -213,7 +213,7 @@ cur_sched() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$SYSQ/scheduler"; }
 # Latency logs go to $TMP/NAME_lat.*.log.
 job_args() {
 	local wl=$1 t=$2 name=$3 region
-	local lat=(--write_lat_log="$TMP/$name" --log_avg_msec=0)
+	local lat=(--write_lat_log="$TMP/$name" --log_avg_msec=0 --log_offset=1)
 	region=$(fio_region "$DEVSIZE" "$t")
 	JOB=(--name="$name" --stonewall)
 	case $wl in
@@ -337,7 +337,7 @@ probe_sampler() {
 # selects it. Schedulers are interleaved run by run, so drift over the boot
 # hits them alike.
 run_point() {
-	local dev=$1 wl=$2 t=$3 base r s rc f prev="" wbbw
+	local dev=$1 wl=$2 t=$3 base r s rc f f2 prev="" wbbw
 	shift 3
 	base=$OUT/raw/$dev/$wl-t$t
 	local args=(--output-format=json --group_reporting --ioengine=psync
@@ -404,6 +404,17 @@ run_point() {
 		done
 		echo "}"
 	} >"$base.lat"
+	if [ "${KEEP_LAT:-0}" = 1 ]; then
+		for r in $(seq 1 "$RUNS"); do
+			for s in "$@"; do
+				for f in "$TMP/r$r-$s"_lat.*.log; do
+					[ -e "$f" ] || continue
+					f2=${f##*_lat.}
+					sed "s/^/${f2%.log}, /" "$f"
+				done | gzip >"$base.r$r-$s.lat.gz"
+			done
+		done
+	fi
 	rm -f "$TMP"/*_lat.*.log "$TMP"/*_clat.*.log "$TMP"/*_slat.*.log "$TMP"/*.prerun.txt
 	[ -s "$base.err" ] || rm -f "$base.err"
 	log "$dev $wl t=$t: fio exit $rc"

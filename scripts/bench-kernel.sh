@@ -21,7 +21,7 @@
 #          [--runtime SECONDS] [--json FILE] [--out DIR] [--report-only DIR]
 #          [--plot DIR] [--blktrace WORKLOAD:THREADS[,...]]
 #          [--trace-wake WORKLOAD:THREADS[,...]]
-#          [--tune NAME=VALUE[,...]] [--nr-requests N] [--probe]
+#          [--tune NAME=VALUE[,...]] [--nr-requests N] [--probe] [--keep-lat]
 #   --kernel       an installed release (default: the newest 6.1)
 #   --device       nullb: 100 us/request, depth 32, non-rotational;
 #                  nullb-rot: 5 ms/request, depth 2, rotational (slow and shallow);
@@ -45,6 +45,11 @@
 #                  (debugfs: wbt's limit and writes in flight, busy tags and
 #                  tag sleepers, driver's and scheduler's; Dirty and
 #                  Writeback); the report gives their means and maxima
+#   --keep-lat     keep fio's per-I/O latency logs of every measured group,
+#                  raw/DEVICE/WORKLOAD-tTHREADS.rRUN-SCHED.lat.gz: one line
+#                  per I/O, "job, ms since its start, latency ns, direction,
+#                  bytes, offset" (fio's lat log, the job's number in front):
+#                  when and where the longest reads happened
 #   --blktrace     after these points' sweep, each scheduler again for --runtime
 #                  under blktrace; btt's averages: I2D (inserted to dispatched,
 #                  in the scheduler), Q2D (queued to dispatched), D2C (device)
@@ -74,7 +79,7 @@ WAKE_EVENTS+=" block:block_getrq block:block_rq_issue block:block_rq_complete sc
 WBT_EVENTS="wbt:wbt_lat wbt:wbt_stat wbt:wbt_timer"
 kernel="" threads=1,4,16 runs=1 runtime=5 device=nullb json="" out="" report_only="" plot="" blktrace=""
 waketrace=""
-tunes="" nr_requests="" probe=0
+tunes="" nr_requests="" probe=0 keep_lat=0
 scheds=none,mq-deadline,kyber,bfq,deadline-read,anticipatory
 # The default sweep: the fio workloads up to read-vs-write; startup and
 # dbench are asked for by name.
@@ -98,6 +103,7 @@ while [ $# -gt 0 ]; do
 	--tune) need "$@"; tunes=${tunes:+$tunes,}$2; shift 2 ;;
 	--nr-requests) need "$@"; nr_requests=$2; shift 2 ;;
 	--probe) probe=1; shift ;;
+	--keep-lat) keep_lat=1; shift ;;
 	-h | --help) sed -n '2,/^# Bad arguments/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) die2 "unknown argument '$1' (try --help)" ;;
 	esac
@@ -206,6 +212,7 @@ WAKETRACE='${waketrace//,/ }'
 TUNES='${tunes//,/ }'
 NR_REQUESTS='$nr_requests'
 PROBE=$probe
+KEEP_LAT=$keep_lat
 EOF
 
 n_scheds=$(tr , '\n' <<<"$scheds" | wc -l)
