@@ -9,7 +9,7 @@
 # where busy_ticks is every CPU's non-idle time from /proc/stat over the
 # measured job (so kblockd and softirq work count, not only fio's), and
 # OUT/iosched-rROUND-SCHED.txt: the scheduler's sysfs files as its job
-# ended, "name value" (each selection starts its counters from 0).
+# ended, "FILE:VALUE" (each selection starts its counters from 0).
 # usage: bench-overhead-guest.sh OUTDIR   (OUTDIR/config.sh: KVER KO_DIR
 #   SCHEDS ROUNDS RUNTIME, written by the host)
 set -u
@@ -46,12 +46,10 @@ cat >"$TMP/stat.sh" <<'EOF'
 awk '/^cpu / {print $2+$3+$4+$7+$8+$9}' /proc/stat >"$1"
 EOF
 # The scheduler's tunables and counters (fair-queue's idle waits, queue
-# switches...), read after its measured job.
+# switches...) after its measured job, as bench-kernel-guest.sh's keep.sh.
 cat >"$TMP/iosched.sh" <<EOF
 #!/bin/bash
-for f in $SYSQ/iosched/*; do
-	[ -f "\$f" ] && [ -r "\$f" ] && echo "\${f##*/} \$(head -c 200 "\$f" | tr '\n' ' ')"
-done >"\$1"
+grep -H . $SYSQ/iosched/* >"\$1" 2>/dev/null
 EOF
 cat >"$TMP/sel.sh" <<EOF
 #!/bin/bash
