@@ -12,10 +12,6 @@ static struct ek_rq *add_kind(struct th *th, ek_u8 dir, ek_u64 sector,
 	return rq;
 }
 
-/* The next dispatch is want; it completes at once. */
-#define expect(th, want, what) \
-	th_complete((th), th_expect((th), (want), (what)))
-
 int main(void)
 {
 	struct th *th = th_new(&ek_deadline_read_policy, 100);
@@ -26,7 +22,7 @@ int main(void)
 	/* Only a flush queued: there is work. */
 	f1 = add_kind(th, EK_WRITE, 0, EK_KIND_FLUSH, 0);
 	TH_CHECK(th->pol->has_work(th->sd, th->now), "has_work false with a flush");
-	expect(th, f1, "lone flush");
+	th_expect_done(th, f1, "lone flush");
 
 	r1 = th_add(th, EK_READ, 100, 8);
 	w1 = th_add(th, EK_WRITE, 50, 8);
@@ -37,13 +33,13 @@ int main(void)
 	ah2 = add_kind(th, EK_WRITE, 3000, EK_KIND_NORMAL, 1);
 
 	/* at_head to the front (latest first), the rest in arrival order. */
-	expect(th, ah2, "second at_head");
-	expect(th, ah, "first at_head");
-	expect(th, f1, "flush 1");
-	expect(th, pt, "passthrough");
-	expect(th, f2, "flush 2");
-	expect(th, r1, "the read");
-	expect(th, w1, "the write");
+	th_expect_done(th, ah2, "second at_head");
+	th_expect_done(th, ah, "first at_head");
+	th_expect_done(th, f1, "flush 1");
+	th_expect_done(th, pt, "passthrough");
+	th_expect_done(th, f2, "flush 2");
+	th_expect_done(th, r1, "the read");
+	th_expect_done(th, w1, "the write");
 	TH_CHECK(th_stat(th, "dispatched_other") == 6 &&
 		 th_stat(th, "dispatched_reads") == 1 &&
 		 th_stat(th, "dispatched_writes") == 1, "statistics wrong");
@@ -52,11 +48,11 @@ int main(void)
 	r1 = th_add(th, EK_READ, 1000, 8);
 	r2 = th_add(th, EK_READ, 2000, 8);
 	r3 = th_add(th, EK_READ, 3000, 8);
-	expect(th, r1, "r1");
+	th_expect_done(th, r1, "r1");
 	f1 = add_kind(th, EK_WRITE, 0, EK_KIND_FLUSH, 0);
-	expect(th, f1, "the mid-batch flush");
-	expect(th, r2, "r2 (batch resumed)");
-	expect(th, r3, "r3");
+	th_expect_done(th, f1, "the mid-batch flush");
+	th_expect_done(th, r2, "r2 (batch resumed)");
+	th_expect_done(th, r3, "r3");
 	th_finish(th);
 	printf("ok\n");
 	return 0;

@@ -3,10 +3,6 @@
 
 #define MS EK_NSEC_PER_MSEC
 
-/* The next dispatch is want; it completes at once. */
-#define expect(th, want, what) \
-	th_complete((th), th_expect((th), (want), (what)))
-
 int main(void)
 {
 	struct th *th = th_new(&ek_deadline_read_policy, 16);
@@ -18,7 +14,7 @@ int main(void)
 
 	/* The sweep is at 10008 when a read at sector 100 arrives at 1 ms. */
 	a = th_add(th, EK_READ, 10000, 8);
-	expect(th, a, "the first read");
+	th_expect_done(th, a, "the first read");
 	th_advance_to(th, 1 * MS);
 	low = th_add(th, EK_READ, 100, 8);
 	b = th_add(th, EK_READ, 10008, 8);
@@ -26,11 +22,11 @@ int main(void)
 	/* 1 ns before its deadline (11 ms) the sweep goes on past it... */
 	th_advance_to(th, 11 * MS - 1);
 	c = th_add(th, EK_READ, 10016, 8);
-	expect(th, b, "the sweep's next read, the low one not yet expired");
+	th_expect_done(th, b, "the sweep's next read, the low one not yet expired");
 	/* ...and at 11 ms the low read is expired: it goes first. */
 	th_advance_to(th, 11 * MS);
-	expect(th, low, "the low read, expired at its deadline");
-	expect(th, c, "the sweep's read after it");
+	th_expect_done(th, low, "the low read, expired at its deadline");
+	th_expect_done(th, c, "the sweep's read after it");
 	th_finish(th);
 	printf("ok\n");
 	return 0;

@@ -26,7 +26,7 @@ int main(void)
 	th_expect(th, be, "the best-effort read");
 	TH_CHECK(!th_dispatch(th), "the idle read went while best effort was on the device");
 	th_complete(th, be);
-	th_complete(th, th_expect(th, idle, "the idle read, best effort done"));
+	th_expect_done(th, idle, "the idle read, best effort done");
 
 	/* A busy best-effort level holds it back for 100 ms, not longer. */
 	th_advance_to(th, 1000 * MS);

@@ -13,7 +13,7 @@ int main(void)
 
 	/* The sweep stands at 10000. */
 	p = th_add(th, EK_READ, 10000, 8);
-	th_complete(th, th_expect(th, p, "the first read"));
+	th_expect_done(th, p, "the first read");
 
 	a = th_add(th, EK_READ, 100, 8);	/* tick 0: due at 500 ms */
 	th_advance_to(th, 10 * MS);
@@ -23,8 +23,8 @@ int main(void)
 	th_merge_requests(th, b, a);
 	/* Without a's deadline the head would be c, due only at 508 ms. */
 	th_advance_to(th, 504 * MS);
-	th_complete(th, th_expect(th, b, "b, expired with a's deadline"));
-	th_complete(th, th_expect(th, c, "then c"));
+	th_expect_done(th, b, "b, expired with a's deadline");
+	th_expect_done(th, c, "then c");
 
 	/*
 	 * An idle-class read waits while best effort has requests; one
@@ -36,14 +36,14 @@ int main(void)
 	idle->prio_class = EK_PRIO_IDLE;
 	th_insert(th, idle);
 	th_merge_requests(th, a, b);
-	th_complete(th, th_expect(th, a, "the merged best-effort read"));
-	th_complete(th, th_expect(th, idle, "the idle read, best effort all done"));
+	th_expect_done(th, a, "the merged best-effort read");
+	th_expect_done(th, idle, "the idle read, best effort all done");
 
 	/* A request merged away by one the host cannot name just leaves. */
 	a = th_add(th, EK_READ, 600, 8);
 	b = th_add(th, EK_READ, 700, 8);
 	th_merge_requests(th, a, a);
-	th_complete(th, th_expect(th, b, "b, a being gone"));
+	th_expect_done(th, b, "b, a being gone");
 	TH_CHECK(!th_dispatch(th), "something left after a went");
 	th_finish(th);
 	printf("ok\n");

@@ -1,10 +1,6 @@
 /* DESCRIPTION: mq-deadline: a batch is fifo_batch requests long, then an expired FIFO head goes first */
 #include "testhost.h"
 
-/* The next dispatch is want; it completes at once. */
-#define expect(th, want, what) \
-	th_complete((th), th_expect((th), (want), (what)))
-
 int main(void)
 {
 	struct th *th = th_new(&ek_mq_deadline_policy, 16);
@@ -19,11 +15,11 @@ int main(void)
 	c = th_add(th, EK_READ, 1016, 8);
 	low = th_add(th, EK_READ, 100, 8);
 	d = th_add(th, EK_READ, 1024, 8);
-	expect(th, a, "the FIFO head");
-	expect(th, b, "the batch's second");
-	expect(th, c, "the batch's third");
-	expect(th, low, "the FIFO head after three");
-	expect(th, d, "then d, in low's batch");
+	th_expect_done(th, a, "the FIFO head");
+	th_expect_done(th, b, "the batch's second");
+	th_expect_done(th, c, "the batch's third");
+	th_expect_done(th, low, "the FIFO head after three");
+	th_expect_done(th, d, "then d, in low's batch");
 	TH_CHECK(th_stat(th, "expired_batches") == 2, "expired_batches %llu",
 		 (unsigned long long)th_stat(th, "expired_batches"));
 	TH_CHECK(th_stat(th, "dispatched_reads") == 5 &&

@@ -98,6 +98,9 @@ struct ek_rq *th_expect_at(const char *file, int line, struct th *th,
 			   struct ek_rq *want, const char *what);
 #define th_expect(th, want, what) \
 	th_expect_at(__FILE__, __LINE__, (th), (want), (what))
+/* th_expect(), and the request completes at once. */
+#define th_expect_done(th, want, what) \
+	th_complete((th), th_expect((th), (want), (what)))
 void th_complete(struct th *th, struct ek_rq *rq);
 /* Give a dispatched request back (requeue, then insert). */
 void th_requeue(struct th *th, struct ek_rq *rq);
