@@ -143,6 +143,11 @@ def header_facts(incdirs):
         # a task's plug caches the block layer's time (blk_time_get_ns)
         "EK_FACT_PLUG_TIME": bool(re.search(
             r"struct blk_plug \{[^}]*\bu64 cur_ktime;", blkdev)),
+        # the queue has an async_depth of its own (queue/async_depth), which
+        # the kernel's schedulers read in limit_depth instead of a tunable
+        "EK_FACT_QUEUE_ASYNC_DEPTH": bool(re.search(
+            r"^struct request_queue \{\n(?:(?!^\};).)*?^\tunsigned int\s+async_depth;",
+            blkdev, re.M | re.S)),
         "EK_FACT_SHALLOW_PER_WORD": one_of(shallow, "what a shallow depth counts", [
             (r"@shallow_depth: The maximum number of bits to allocate from a single word", True),
             (r"@shallow_depth: The maximum number of bits to allocate from the queue", False)]),

@@ -87,6 +87,43 @@ static inline unsigned int ek_shallow_depth(struct blk_mq_alloc_data *data,
 #endif
 }
 
+/*
+ * The queue's own async_depth, where the kernel has one (queue/async_depth,
+ * which the kernel's own schedulers read in limit_depth); else none.
+ */
+#if EK_FACT_QUEUE_ASYNC_DEPTH
+static inline bool ek_queue_has_async_depth(void)
+{
+	return true;
+}
+
+static inline unsigned int ek_queue_async_depth(struct request_queue *q)
+{
+	return READ_ONCE(q->async_depth);
+}
+
+static inline void ek_queue_set_async_depth(struct request_queue *q,
+					    unsigned int n)
+{
+	WRITE_ONCE(q->async_depth, n);
+}
+#else
+static inline bool ek_queue_has_async_depth(void)
+{
+	return false;
+}
+
+static inline unsigned int ek_queue_async_depth(struct request_queue *q)
+{
+	return 0;
+}
+
+static inline void ek_queue_set_async_depth(struct request_queue *q,
+					    unsigned int n)
+{
+}
+#endif
+
 /* ---- callbacks whose signatures differ ---- */
 
 int ek_queue_init(struct request_queue *q, struct elevator_queue *e);

@@ -19,6 +19,7 @@ struct ek_sched {
 	struct elevator_type et;
 	struct elv_fs_entry attrs[EK_MAX_TUNABLES + EK_MAX_COUNTERS + 1];
 	s64 defaults[EK_MAX_TUNABLES];
+	int async_idx;			/* its async_depth tunable, or -1 */
 	struct list_head node;
 };
 
@@ -80,6 +81,8 @@ static inline struct ek_rq *ek_desc_of(struct request *rq)
 void ek_fill_ops(struct ek_sched *s);
 void ek_build_attrs(struct ek_sched *s);
 int ek_parse_defaults(struct ek_sched *s, const char *defaults);
+void ek_async_publish(struct ek_queue *eq);
+void ek_async_follow(struct ek_queue *eq);
 void ek_unlock_and_kick(struct ek_queue *eq, unsigned long flags)
 	__releases(&eq->lock);
 

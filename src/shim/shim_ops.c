@@ -286,6 +286,7 @@ int ek_queue_init(struct request_queue *q, struct elevator_queue *e)
 		kfree(eq);
 		return ret < 0 ? ret : -EINVAL;
 	}
+	ek_async_publish(eq);
 	e->elevator_data = eq;
 	q->elevator = e;
 	blk_queue_flag_set(QUEUE_FLAG_SQ_SCHED, q);
@@ -322,7 +323,8 @@ static void ek_exit_hctx(struct blk_mq_hw_ctx *hctx, unsigned int idx)
 }
 
 /*
- * queue/nr_requests was written; the queue is frozen. The new depth is read
+ * queue/nr_requests was written, or queue/async_depth where the kernel has
+ * it (ek_async_follow); the queue is frozen. The new depth is read
  * from the tags, not q->nr_requests, which some kernels update only after
  * this call. only: the hardware queue whose tags changed, or NULL for all.
  */
@@ -344,6 +346,7 @@ void ek_queue_depth_updated(struct request_queue *q,
 	}
 	spin_lock_irqsave(&eq->lock, flags);
 	eq->host.dev.nr_requests = depth;
+	ek_async_follow(eq);
 	ek_policy_of(eq)->depth_updated(eq->sd);
 	ek_unlock_and_kick(eq, flags);
 }

@@ -57,6 +57,8 @@ static ssize_t ek_tun_store(struct elevator_queue *e, const char *page,
 	/* A shorter wait or deadline may let dispatch go now. */
 	if (!ret)
 		eq->kick = true;
+	if (!ret && (int)idx == eq->sched->async_idx)
+		ek_async_publish(eq);
 	ek_unlock_and_kick(eq, flags);
 	return ret ? ret : count;
 }
@@ -129,7 +131,43 @@ void ek_build_attrs(struct ek_sched *s)
 	}
 	/* the entry after the last stays zeroed: the terminating entry */
 	s->et.elevator_attrs = s->attrs;
+	s->async_idx = ek_tunable_find(p, "async_depth");
 	ek_tunables_default(p, s->defaults);
+}
+
+/*
+ * Where the queue has an async_depth of its own (queue/async_depth, 7.2),
+ * it shows the policy's async_depth tunable, and a store there, or the
+ * kernel's rescaling of it when nr_requests changes, is a store of the
+ * tunable: either file sets the one limit, as for the kernel's own
+ * schedulers. The tunable's 0 (no limit) is nr_requests in the queue's
+ * terms, as mq-deadline starts it. Under eq->lock, or before the queue
+ * is used.
+ */
+void ek_async_publish(struct ek_queue *eq)
+{
+	u32 nr = eq->host.dev.nr_requests;
+	int i = eq->sched->async_idx;
+	s64 v = i >= 0 ? eq->values[i] : 0;
+
+	if (ek_queue_has_async_depth())
+		ek_queue_set_async_depth(eq->q, v > 0 && v < nr ? v : nr);
+}
+
+/* depth_updated: take the queue's value, which the kernel may have written. */
+void ek_async_follow(struct ek_queue *eq)
+{
+	u32 nr = eq->host.dev.nr_requests;
+	int i = eq->sched->async_idx;
+	u32 n;
+
+	if (!ek_queue_has_async_depth())
+		return;
+	n = ek_queue_async_depth(eq->q);
+	if (i >= 0)
+		ek_tunable_set(&eq->sched->ops, eq->sd, eq->values, i,
+			       n < nr ? n : 0);
+	ek_async_publish(eq);
 }
 
 /* "key=value,key=value": defaults for queues that select the policy later. */
