@@ -133,34 +133,48 @@ TMP=$(mktemp -d)
 # which takes ~25 s to read back over 9p under TCG.
 # A scheduler of --scheds is NAME or a variant NAME+TUNABLE=VALUE[+...]:
 # the scheduler NAME, switched to, then set so (sched_base: the NAME).
-# tune.sh SCHED, after each switch: --tune's NAME=VALUE pairs written to
-# the scheduler's queue/iosched/NAME where it has one, then the variant's
-# own (which must exist), then --nr-requests (a switch resets it); what is
-# refused goes to stderr, one line each.
+# tune.sh SCHED, after each switch: --nr-requests (a switch resets it),
+# then --tune's NAME=VALUE pairs written where the scheduler has NAME
+# (tune_file), then the variant's own (which must exist); what is refused
+# goes to stderr, one line each. nr_requests goes first: writing it resets
+# mq-deadline's async_depth to nr_requests (6.1, 6.12) or rescales it
+# (7.2), which would undo a limit set before it.
 sched_base() { printf '%s\n' "${1%%+*}"; }
+# tune_file NAME SCHED: the file SCHED's tunable NAME is written to, its
+# queue/iosched/NAME; mq-deadline's async_depth, which 7.2 moved out of
+# its iosched/ into the queue's own files, is queue/async_depth there (not
+# for kyber and bfq, which read that too on 7.2 but have no such tunable
+# elsewhere). Prints nothing if SCHED has no such tunable.
+tune_file() {
+	local f=$SYSQ/iosched/$1
+	[ -e "$f" ] || [ "$1:$2" != async_depth:mq-deadline ] || f=$SYSQ/async_depth
+	[ ! -e "$f" ] || echo "$f"
+}
 write_prep() {
 	cat >"$TMP/tune.sh" <<EOF
 #!/bin/bash
+SYSQ=$SYSQ
+$(declare -f tune_file)
+if [ -n "${NR_REQUESTS:-}" ]; then
+	echo "${NR_REQUESTS:-}" >$SYSQ/nr_requests 2>/dev/null ||
+		echo "nr_requests=${NR_REQUESTS:-} refused" >&2
+fi
 for kv in ${TUNES:-}; do
-	f=$SYSQ/iosched/\${kv%%=*}
-	[ -e "\$f" ] || continue
+	f=\$(tune_file "\${kv%%=*}" "\${1%%+*}")
+	[ -n "\$f" ] || continue
 	echo "\${kv#*=}" >"\$f" 2>/dev/null || echo "\$kv refused" >&2
 done
 case \${1:-} in
 *+*)
 	for kv in \$(tr + ' ' <<<"\${1#*+}"); do
-		f=$SYSQ/iosched/\${kv%%=*}
-		if [ ! -e "\$f" ]; then
+		f=\$(tune_file "\${kv%%=*}" "\${1%%+*}")
+		if [ -z "\$f" ]; then
 			echo "\${kv%%=*}: no such tunable" >&2
 			continue
 		fi
 		echo "\${kv#*=}" >"\$f" 2>/dev/null || echo "\$kv refused" >&2
 	done ;;
 esac
-if [ -n "${NR_REQUESTS:-}" ]; then
-	echo "${NR_REQUESTS:-}" >$SYSQ/nr_requests 2>/dev/null ||
-		echo "nr_requests=${NR_REQUESTS:-} refused" >&2
-fi
 exit 0
 EOF
 	# keep.sh GROUP also takes ekdisk's late_hist as GROUP ended, and
@@ -168,7 +182,7 @@ EOF
 	local late=/sys/block/$DEV/ekdisk/late_hist
 	cat >"$TMP/keep.sh" <<EOF
 #!/bin/bash
-grep -H . $SYSQ/iosched/* >"$TMP/\$1.iosched" 2>/dev/null
+grep -H . $SYSQ/iosched/* $SYSQ/async_depth >"$TMP/\$1.iosched" 2>/dev/null
 [ ! -r $late ] || awk '{ print \$2 }' $late >"$TMP/\$1.late1"
 EOF
 	# prep.sh SCHED GROUP [PREV]: GROUP is the group about to run (for
@@ -642,7 +656,8 @@ for dev in $DEVICES; do
 			[ -z "$err" ] || meta "tune_refused.$dev.$s" "${err//$'\n'/; }"
 			meta "nr_requests.$dev.$s" "$(cat "$SYSQ/nr_requests")"
 			for kv in ${TUNES:-}; do
-				[ -e "$SYSQ/iosched/${kv%%=*}" ] && tune_had[${kv%%=*}]=1
+				[ -z "$(tune_file "${kv%%=*}" "$(sched_base "$s")")" ] ||
+					tune_had[${kv%%=*}]=1
 			done
 		else
 			meta "missing.$dev" "$s"
