@@ -466,9 +466,10 @@ def waketrace_rows(out, dev, points, scheds, kernel, meta, failures):
                     failures.append(f"{dev}/{wl}/t{t}/{s}: no wake trace ({base}.trace.gz)")
                 continue
             print(f"-- {s}")
-            waketrace.print_table(vals, waketrace.tags(base + ".tags"))
+            tg = waketrace.tags(base + ".tags")
+            waketrace.print_table(vals, tg)
             rows += [{"kernel": kernel, "device": dev, "workload": wl, "threads": int(t),
-                      "sched": s, **r} for r in waketrace.rows(vals)]
+                      "sched": s, **r} for r in waketrace.rows(vals) + waketrace.pool_rows(tg, s)]
     if rows:
         print("  done -> woken: its I/O wait (a reader) or wbt (the writer) ends; woken -> running:"
               " CPU delay; wakes per next > 1: sleeps for a tag or wbt lost; slept: bio to"

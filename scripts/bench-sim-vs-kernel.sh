@@ -192,7 +192,7 @@ read -r dirty dirty_bg < <(sed -n "s/^dirty_bytes\.ekdisk-$profile //p" "$out/ke
 echo "bench-sim-vs-kernel: simulator, $profile (threads split $span bytes as the kernel's jobs do)" >&2
 # --calibrate: "WORKLOAD THREADS SCHED" and the options' values per traced
 # point (waketrace.py's SIM_OPTIONS, "-": none).
-CAL_OPTS=(--think --tag-wake-us --write-end-us --wbt-wake-us --copy-mbs --start-us)
+CAL_OPTS=(--think --tag-wake-us --write-end-us --wbt-wake-us --copy-mbs --start-us --tag-wake-batch)
 declare -A cal=()
 # A value for the table: US as it is, PCT:US points as "median/mean".
 cal_show() {
@@ -221,8 +221,8 @@ rm -f "$out/calibration.txt" "$out/calibration-points.txt"
 if [ "$calibrate" = 1 ]; then
 	python3 scripts/lib/waketrace.py --sim-options "$out/kernel.json" >"$out/calibration-points.txt" ||
 		die "no wake traces in $out/kernel.json"
-	while read -r w t s v1 v2 v3 v4 v5 v6; do
-		vals=("$v1" "$v2" "$v3" "$v4" "$v5" "$v6") cal[$w:$t:$s]=""
+	while read -r w t s v1 v2 v3 v4 v5 v6 v7; do
+		vals=("$v1" "$v2" "$v3" "$v4" "$v5" "$v6" "$v7") cal[$w:$t:$s]=""
 		for i in "${!CAL_OPTS[@]}"; do
 			[ "${vals[i]}" = - ] || cal[$w:$t:$s]+=" ${CAL_OPTS[i]} ${vals[i]}"
 		done

@@ -307,6 +307,15 @@ def tags(path):
     return out
 
 
+def pool_rows(tg, sched):
+    """The wake batch of the pool a request of sched is allocated from
+    (none: the driver's tags, else the scheduler's), as a JSON row; []
+    where the .tags file did not have it."""
+    v = tg.get("tags" if sched == "none" else "sched_tags", {}).get("wake_batch")
+    return [{"metric": "wake_batch", "dir": None, "unit": "", "value": int(v)}] \
+        if v and v.isdigit() else []
+
+
 def fmt(v, unit):
     if unit in ("us", "ms"):
         return f"{v:.0f}" if abs(v) >= 10 else f"{v:.1f}"
@@ -373,6 +382,10 @@ def sim_options(rows, results=()):
                     cache costs in the guest
       start-us      the last reader's start after the first's: the
                     simulator starts each thread at a random 0..US
+      tag-wake-batch  the wake batch of the pool the requests came from
+                    (debugfs sched_tags, none's tags): sleepers woken per
+                    that many requests freed (7.2's mq-deadline 8, where
+                    6.12's is 1)
     The writer's by medians (its means hold its sleeps for other things,
     dirty throttling, requests, that the simulator has of its own), and
     only where it slept before at least half of its requests. An option
@@ -425,11 +438,15 @@ def sim_options(rows, results=()):
             # fewer readers than threads: the trace ended before the
             # last began, and the spread is at least this (main says so)
             o["start-readers"] = get((wl, t, s, "reader_start", "read"), "n")
+        batch = get((wl, t, s, "wake_batch", None), "value")
+        if batch:
+            o["tag-wake-batch"] = batch
         out[(wl, t, s)] = o
     return out
 
 
-SIM_OPTIONS = ("think", "tag-wake-us", "write-end-us", "wbt-wake-us", "copy-mbs", "start-us")
+SIM_OPTIONS = ("think", "tag-wake-us", "write-end-us", "wbt-wake-us", "copy-mbs", "start-us",
+               "tag-wake-batch")
 
 
 if __name__ == "__main__":

@@ -241,6 +241,16 @@ static void defaults(struct cli_args *a)
 	a->min_time_auto = 1;
 }
 
+/* --tag-wake-batch: sbitmap's wake batch is 1..SBQ_WAKE_BATCH (8). */
+static unsigned parse_wake_batch(const char *s)
+{
+	uint64_t v = cli_num("--tag-wake-batch", s, 0);
+
+	if (v > 8)
+		cli_die("--tag-wake-batch must be 1..8 (0: as sbitmap computes it)");
+	return (unsigned)v;
+}
+
 enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 {
 	static const struct option opts[] = {
@@ -253,6 +263,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "prio", 1, 0, 'p' }, { "bg-prio", 1, 0, 'P' }, { "tune", 1, 0, 'u' },
 		{ "nr-requests", 1, 0, 'n' }, { "max-kb", 1, 0, 'm' },
 		{ "tag-wake-us", 1, 0, 'K' }, { "wbt-wake-us", 1, 0, 'k' },
+		{ "tag-wake-batch", 1, 0, 'q' },
 		{ "write-end-us", 1, 0, 'E' }, { "late-us", 1, 0, 'V' },
 		{ "requeue", 1, 0, 'r' }, { "startup-ios", 1, 0, 'I' },
 		{ "warmup", 1, 0, 'U' }, { "start-us", 1, 0, 'H' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
@@ -297,6 +308,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'n': c->nr_requests = (unsigned)cli_num("--nr-requests", optarg, 0); break;
 		case 'K': c->tag_wake_us = parse_delay("--tag-wake-us", optarg, &c->tag_wake_q); break;
 		case 'k': c->wbt_wake_us = (int64_t)cli_num("--wbt-wake-us", optarg, 0); break;
+		case 'q': c->tag_wake_batch = parse_wake_batch(optarg); break;
 		case 'V': c->late_us = parse_delay("--late-us", optarg, &c->late_q); break;
 		case 'E': c->write_end_us = cli_num("--write-end-us", optarg, 0); break;
 		case 'X': c->wbt = parse_wbt(optarg); break;

@@ -80,6 +80,8 @@ struct sim_config {
 	int64_t tag_wake_us;		/* -1: a freed tag goes to the first sleeper; else it
 					   wakes to retry this much later (tags.c) */
 	struct sim_delay tag_wake_q;	/* ... drawn from these; tag_wake_us their mean */
+	unsigned tag_wake_batch;	/* sleepers woken per batch of freed requests;
+					   0: as sbitmap computes it (tags.c) */
 	int64_t late_us;		/* the device's completions reach the host this
 					   late (a guest's timer under TCG); 0: on time */
 	struct sim_delay late_q;	/* ... drawn from these; late_us their mean */

@@ -62,7 +62,8 @@ void tags_init(struct sim *s)
 	else
 		s->tags.total = 2 * qd;
 	/* the policy's own ops: s->pol has a default limit_depth filled in */
-	s->tags.wake_batch = tags_wake_batch(s->tags.total,
+	s->tags.wake_batch = s->cfg->tag_wake_batch ? s->cfg->tag_wake_batch :
+			     tags_wake_batch(s->tags.total,
 					     s->cfg->policy->limit_depth ? 1 : ~0u);
 }
 

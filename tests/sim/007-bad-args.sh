@@ -61,6 +61,8 @@ bad --think 0:5,99.12345:6,100:7
 bad --think 0:5,.5:6,100:7
 bad --tag-wake-us 0:5,100:2000000
 bad --tag-wake-us 0:5,,100:5
+bad --tag-wake-batch 9
+bad --tag-wake-batch 4294967297
 bad --tune nosuch=1
 bad --tune read_expire=abc
 bad --tune read_expire=-1 --sched deadline-read

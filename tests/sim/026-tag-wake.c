@@ -1,4 +1,4 @@
-/* DESCRIPTION: --tag-wake-us: freed requests wake sleepers in sbitmap's batches to ask again later, and a submitter asking in between takes them; by default each goes straight to the first sleeper */
+/* DESCRIPTION: --tag-wake-us: freed requests wake sleepers in sbitmap's batches (or --tag-wake-batch's) to ask again later, and a submitter asking in between takes them; by default each goes straight to the first sleeper */
 #include "simtest.h"
 
 #define NTHR 8
@@ -39,14 +39,19 @@ static double share_of_top4(int64_t wake_us, struct sim_result *r)
 	return all ? (double)top / (double)all : 0;
 }
 
-/* sbitmap's wake_batch for the pool a policy gets on a device */
-static unsigned wake_batch(const char *sched, const char *dev, unsigned nr_requests)
+/*
+ * sbitmap's wake_batch for the pool a policy gets on a device, or
+ * --tag-wake-batch's (0: sbitmap's)
+ */
+static unsigned wake_batch(const char *sched, const char *dev, unsigned nr_requests,
+			   unsigned given)
 {
 	struct sim_result r;
 	struct sim_config c;
 
 	st_config(&c, sched, dev, "randread", 1);
 	c.nr_requests = nr_requests;
+	c.tag_wake_batch = given;
 	c.ios = 10;
 	c.tag_wake_us = 0;
 	st_run(&c, &r);
@@ -58,13 +63,14 @@ static unsigned wake_batch(const char *sched, const char *dev, unsigned nr_reque
  * after its read, woken sleepers asking again at once: a request freed
  * before its batch is complete lies free until its reader comes back.
  */
-static double held(unsigned nr_requests, int64_t wake_us)
+static double held(unsigned nr_requests, int64_t wake_us, unsigned batch)
 {
 	struct sim_result r;
 	struct sim_config c;
 
 	st_config(&c, "noop", "hdd", "randread", 48);
 	c.nr_requests = nr_requests;
+	c.tag_wake_batch = batch;
 	c.think_us = 1000;
 	c.ios = 1000000;
 	c.min_time_ns = c.time_limit_ns = 5000000000ULL;
@@ -77,29 +83,36 @@ int main(void)
 {
 	/* 4 as the 6.12 guest's debugfs shows for none on ekdisk-hdd (32 driver tags);
 	 * min_shallow_depth 1 (a policy with limit_depth): one bit of each word */
-	static const struct { const char *sched; unsigned nr_requests, batch; } batches[] = {
-		{ "noop", 0, 4 }, { "noop", 128, 8 }, { "noop", 16, 2 },
-		{ "deadline-read", 0, 1 }, { "fair-queue", 0, 1 },
+	/* given: --tag-wake-batch (7.2's mq-deadline: 8, its async_depth's) */
+	static const struct { const char *sched; unsigned nr_requests, given, batch; } batches[] = {
+		{ "noop", 0, 0, 4 }, { "noop", 128, 0, 8 }, { "noop", 16, 0, 2 },
+		{ "deadline-read", 0, 0, 1 }, { "fair-queue", 0, 0, 1 },
+		{ "mq-deadline", 0, 0, 1 }, { "mq-deadline", 0, 8, 8 }, { "noop", 0, 1, 1 },
 	};
 	struct sim_result handed, woken;
-	double h, w, b4, b1, off;
+	double h, w, b4, b1, b1of8, off;
 	unsigned i;
 
 	for (i = 0; i < sizeof(batches) / sizeof(batches[0]); i++) {
-		unsigned got = wake_batch(batches[i].sched, "hdd", batches[i].nr_requests);
+		unsigned got = wake_batch(batches[i].sched, "hdd", batches[i].nr_requests,
+					  batches[i].given);
 
-		CHECK(got == batches[i].batch, "%s, nr_requests %u: wake_batch %u, not %u",
-		      batches[i].sched, batches[i].nr_requests, got, batches[i].batch);
+		CHECK(got == batches[i].batch, "%s, nr_requests %u, given %u: wake_batch %u, not %u",
+		      batches[i].sched, batches[i].nr_requests, batches[i].given, got,
+		      batches[i].batch);
 	}
 
-	b4 = held(32, 0);
-	off = held(32, -1);
-	b1 = held(8, 0);
-	printf("requests held of 32, 48 readers: %.2f woken in batches of 4, %.2f handed on; "
-	       "of 8 (batches of 1): %.2f\n", b4, off, b1);
+	b4 = held(32, 0, 0);
+	off = held(32, -1, 0);
+	b1 = held(8, 0, 0);
+	b1of8 = held(32, 0, 1);
+	printf("requests held of 32, 48 readers: %.2f woken in batches of 4, %.2f handed on, "
+	       "%.2f in batches of 1 (--tag-wake-batch 1); of 8 (batches of 1): %.2f\n",
+	       b4, off, b1of8, b1);
 	CHECK(b4 < 31.8, "batches of 4: %.2f of 32 requests held, none left free", b4);
 	CHECK(off > 31.99, "handed on: only %.2f of 32 requests held", off);
 	CHECK(b1 > 7.99, "batches of 1: only %.2f of 8 requests held", b1);
+	CHECK(b1of8 > 31.99, "--tag-wake-batch 1: only %.2f of 32 requests held", b1of8);
 
 	h = share_of_top4(-1, &handed);
 	w = share_of_top4(1000, &woken);

@@ -138,13 +138,15 @@ assert "points" not in w[("none", "wakes_per_next", "read")], w
 assert not any(k[0] == "anticipatory" for k in w), w
 assert w[("none", "wbt_exceeded_min", None)]["value"] == 25.0 and w[("none", "wbt_unknown", None)]["value"] == 0, w
 assert w[("none", "reader_start", "read")]["points"][-1] == [100, 1500], w
+assert w[("none", "wake_batch", None)]["value"] == 4, w
 EOF
 # bench-sim-vs-kernel.sh --calibrate's options from the report's JSON:
 # --think the points of the readers' done -> bio (all 300 us),
 # --tag-wake-us those of done -> waiter runs (200 and 600: the nearest
 # rank, 200 up to the median); the writer slept before none of its
 # requests: no --write-end-us or --wbt-wake-us; no writer, no --copy-mbs;
-# --start-us the last reader's start, 1500 us.
+# --start-us the last reader's start, 1500 us; --tag-wake-batch the
+# driver's tags' wake_batch (none's pool), 4.
 opts=$(python3 "$TOP/scripts/lib/waketrace.py" --sim-options "$T/r.json" 2>"$T/err") || fail "--sim-options exit $?"
 # The start trace holds 3 readers of the point's 4: the trace ended before
 # the last began, which it says (the start is a lower bound).
@@ -160,7 +162,7 @@ json.dump(j, open(sys.argv[2], "w"))
 EOF
 opts4=$(python3 "$TOP/scripts/lib/waketrace.py" --sim-options "$T/r4.json" 2>"$T/err") || fail "--sim-options exit $?"
 { [ "$opts4" = "$opts" ] && [ ! -s "$T/err" ]; } || fail "all readers started: '$opts4', '$(cat "$T/err")'"
-[ "$opts" = "randread 4 none 0:300,1:300,5:300,10:300,25:300,50:300,75:300,90:300,95:300,99:300,99.9:300,100:300 0:200,1:200,5:200,10:200,25:200,50:200,75:600,90:600,95:600,99:600,99.9:600,100:600 - - - 1500" ] ||
+[ "$opts" = "randread 4 none 0:300,1:300,5:300,10:300,25:300,50:300,75:300,90:300,95:300,99:300,99.9:300,100:300 0:200,1:200,5:200,10:200,25:200,50:200,75:600,90:600,95:600,99:600,99.9:600,100:600 - - - 1500 4" ] ||
 	fail "--sim-options: '$opts'"
 # A writer that slept before 90% of its requests: --write-end-us its
 # median done -> woken while waiting, --wbt-wake-us its median woken ->
@@ -197,5 +199,16 @@ r16 = [{**x, "threads": 16} for x in rows(40.0)]
 o = waketrace.sim_options(rows(40.0) + r16, res)
 assert o[("read-vs-write", 64, "none")]["copy-mbs"] == 123.4, o
 assert "copy-mbs" not in o[("read-vs-write", 16, "none")], o
+# --tag-wake-batch: the pool's wake batch where the .tags file had it, the
+# driver's tags for none, the scheduler's for an elevator (7.2's
+# mq-deadline: 8).
+tg = {"tags": {"wake_batch": "4"}, "sched_tags": {"wake_batch": "8"}}
+assert waketrace.pool_rows(tg, "none") == [{"metric": "wake_batch", "dir": None, "unit": "",
+                                            "value": 4}], waketrace.pool_rows(tg, "none")
+assert waketrace.pool_rows(tg, "mq-deadline")[0]["value"] == 8
+assert waketrace.pool_rows({"tags": {"wake_batch": "4"}}, "mq-deadline") == []
+r = rows(40.0) + [{"workload": "read-vs-write", "threads": 64, "sched": "none",
+                   **waketrace.pool_rows(tg, "none")[0]}]
+assert waketrace.sim_options(r)[("read-vs-write", 64, "none")]["tag-wake-batch"] == 4
 EOF
 echo ok
