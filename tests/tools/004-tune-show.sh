@@ -28,4 +28,23 @@ expect 1 "tunable 'dispatched' of deadline-read is read-only" -- tune sda dispat
 expect 1 "kernel refused write_expire=9 for sda: No space left on device" -- tune sda write_expire=9
 expect 1 "nullb0 has no active scheduler" -- tune nullb0 read_expire=1
 expect 1 "dm-0 cannot have an I/O scheduler" -- tune dm-0 read_expire=1
+
+# 7.2: mq-deadline's async_depth lives in queue/, the scheduler's own
+# (elvkit's) in queue/iosched/ wins where both exist
+mkdev sdb "[mq-deadline] bfq none" 1 queue/iosched/read_expire=500 queue/async_depth=64
+mkdev sdc "[fair-queue] mq-deadline none" 1 queue/iosched/async_depth=0 queue/async_depth=64
+mkdev sdd "[none] mq-deadline" 1 queue/async_depth=64
+expect 0 "^sdb: async_depth = 8$" -- tune sdb async_depth=8 read_expire=400
+[ "$(cat "$T/sys/block/sdb/queue/async_depth")" = 8 ] || fail "queue/async_depth not written"
+[ ! -e "$T/sys/block/sdb/queue/iosched/async_depth" ] || fail "tune created iosched/async_depth"
+expect 0 "^  async_depth = 8 \(queue/async_depth\)$" -- show sdb
+expect 0 "^sdc: async_depth = 0$" -- tune sdc async_depth=0
+[ "$(cat "$T/sys/block/sdc/queue/async_depth")" = 64 ] || fail "sdc: queue/async_depth written, not iosched/"
+expect 0 "^  async_depth = 0$" -- show sdc
+[ "$(printf '%s\n' "$OUT" | grep -c async_depth)" = 1 ] || fail "show sdc lists async_depth twice: $OUT"
+expect 0 "^scheduler: none$" -- show sdd
+printf '%s\n' "$OUT" | grep -q async_depth && fail "show of none lists async_depth: $OUT"
+expect 1 "sdd has no active scheduler" -- tune sdd async_depth=8
+chmod 0444 "$T/sys/block/sdb/queue/async_depth"
+expect 1 "tunable 'async_depth' of mq-deadline is read-only" -- tune sdb async_depth=4
 done_test

@@ -19,6 +19,22 @@ expect 0 "wwid:naa.5000c500a1b2c3d4" -- persist sda deadline-read read_expire=80
 grep -qx 'ATTRS{wwid}=="naa.5000c500a1b2c3d4", ATTR{queue/scheduler}="deadline-read", ATTR{queue/iosched/read_expire}="80"' "$R" ||
 	fail "sda rule: $(cat "$R")"
 expect 1 "has no tunable 'bogus'" -- persist sda deadline-read bogus=1
+# 7.2's queue-wide async_depth: queue/ for mq-deadline (active or not), the
+# scheduler's own iosched/ where it has one
+mkdev sdb "[mq-deadline] bfq none" 1 serial=S-B queue/async_depth=64 queue/iosched/read_expire=500
+expect 0 "serial:S-B" -- persist sdb mq-deadline async_depth=8
+grep -qx 'ATTRS{serial}=="S-B", ATTR{queue/scheduler}="mq-deadline", ATTR{queue/async_depth}="8"' "$R" ||
+	fail "sdb rule: $(cat "$R")"
+run persist sdb bfq async_depth=16
+[ "$RC" = 0 ] || fail "persist sdb bfq: exit $RC: $ERR"
+grep -qx 'ATTRS{serial}=="S-B", ATTR{queue/scheduler}="bfq", ATTR{queue/async_depth}="16"' "$R" ||
+	fail "sdb rule, bfq not active: $(cat "$R")"
+mkdev sdc "[fair-queue] mq-deadline none" 1 serial=S-C queue/async_depth=64 queue/iosched/async_depth=0
+expect 0 "serial:S-C" -- persist sdc fair-queue async_depth=0
+grep -qx 'ATTRS{serial}=="S-C", ATTR{queue/scheduler}="fair-queue", ATTR{queue/iosched/async_depth}="0"' "$R" ||
+	fail "sdc rule: $(cat "$R")"
+expect 0 "" -- unpersist sdb
+expect 0 "" -- unpersist sdc
 expect 0 "serial:QM-0042" -- persist vda mq-deadline
 grep -qx 'ATTRS{serial}=="QM-0042", ATTR{queue/scheduler}="mq-deadline"' "$R" || fail "vda rule: $(cat "$R")"
 expect 0 "" -- persist --non-rotational mq-deadline

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION, PER_SCHED: read by guest.sh
-DESCRIPTION="ioschedctl tune/show: every tunable set and shown; unknown and read-only keys and the kernel's EINVAL reported"
+DESCRIPTION="ioschedctl tune/show: every tunable set and shown (7.2: mq-deadline's queue/async_depth too); unknown and read-only keys and the kernel's EINVAL reported"
 PER_SCHED=1
 . "$(dirname "$0")/lib.sh"
 load_modules || fail "insmod failed"
@@ -62,5 +62,24 @@ if [ -n "$ro" ]; then
 	expect_err 1 "tunable '$ro' of $SCHED is read-only" tune "$DEV" "$ro=0"
 fi
 "$ISC" tune "$DEV" fifo_batch >/dev/null 2>&1; [ $? = 2 ] || fail "tune KEY without =VALUE must exit 2"
+
+# 7.2: mq-deadline's async_depth is queue/async_depth, reached by the same
+# key; ours stays iosched/async_depth, shown once
+q=/sys/block/$DEV/queue
+if [ -f "$q/async_depth" ]; then
+	case $'\n'"$show" in *$'\n'"  async_depth = "*$'\n'*"  async_depth = "*) fail "show lists async_depth twice: $show" ;; esac
+	"$ISC" set "$DEV" mq-deadline >/dev/null || fail "set mq-deadline"
+	out=$("$ISC" tune "$DEV" async_depth=5) || fail "tune mq-deadline async_depth=5"
+	[ "$out" = "$DEV: async_depth = 5" ] || fail "tune mq-deadline printed '$out'"
+	read -r v <"$q/async_depth"
+	[ "$v" = 5 ] || fail "queue/async_depth reads $v after tune, not 5"
+	show=$("$ISC" show "$DEV") || fail "show failed"
+	case $'\n'"$show"$'\n' in
+	*$'\n'"  async_depth = 5 (queue/async_depth)"$'\n'*) ;;
+	*) fail "show lacks queue/async_depth: $show" ;;
+	esac
+	expect_err 1 "kernel refused async_depth=0 for $DEV: Invalid argument" tune "$DEV" async_depth=0
+	"$ISC" set "$DEV" "$SCHED" >/dev/null || fail "set $SCHED after mq-deadline"
+fi
 "$ISC" set "$DEV" none >/dev/null || fail "set none at the end"
 exit 0
