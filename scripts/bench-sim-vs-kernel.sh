@@ -4,7 +4,8 @@
 # (scripts/bench-kernel.sh --device ekdisk-PROFILE, one QEMU boot), for the
 # schedulers both hosts have, printed side by side with the kernel/simulator
 # ratio of MB/s, max, p99 and p99.9 latency; a ratio off by more than --limit
-# percent is flagged (!). The kernel's `none` meets the simulator's `noop`,
+# percent is flagged (!), or marked (~) where a quantile lies either side of
+# a knee both hosts agree on. The kernel's `none` meets the simulator's `noop`,
 # its mq-deadline the simulator's model of it (src/policy/mq_deadline.c).
 # Measured, not asserted: exits 0 when both hosts ran.
 #

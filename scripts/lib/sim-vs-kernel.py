@@ -12,7 +12,11 @@ writer's MB/s where the workload has one)
 on each host and the kernel/simulator ratio, with each host's half range
 over its runs (+-) where it ran more than one, and flags (!) a ratio off by
 more than PCT (default 25) percent, and by more than the two half ranges
-together when there are any; where the
+together when there are any; a p99 or p99.9 ratio is marked (~) and
+counted apart instead when its two values lie either side of a latency
+over which both hosts have the same share of reads (within PCT, or the
+half ranges): the same slow mode, which the quantile lands in on one
+host only. Where the
 kernel ran with --probe, the block layer's state on both hosts too. The kernel's
 `none` is the simulator's `noop` (FIFO, no sorting: blk-mq without a
 scheduler). Exit 0 when the tables print, whatever they say; 2 on bad use.
@@ -87,6 +91,36 @@ def value(row, raw, m):
     return row[m], ab.num((raw or {}).get(f"{field}_pm")) if field else None
 
 
+# A quantile and the shares of reads over fixed latencies (the raw rows'
+# fields, in %, on both hosts): where most reads are fast and a slow mode
+# holds about 1% of them, a p99 lands in the slow mode on the host where
+# it holds a little over 1% and below it on the other, and the ratio is
+# of two different modes. QUANTILE_LEVEL: the % of reads above a quantile.
+QUANTILE_LEVEL = {"p99": 1.0, "p999": 0.1}
+OVER_MS = ((100, "pct_over_100ms"), (500, "pct_over_500ms"), (2000, "pct_over_2s"),
+           (10000, "pct_over_10s"))
+
+
+def knee(m, x, y, sim_raw, ker_raw, limit):
+    """The latency (ms) that quantile m's values x (simulator) and y
+    (kernel) lie either side of, where the two hosts' shares of reads
+    over it agree (within limit %, or the runs' half ranges): the hosts
+    agree on the tail, and only its share against the quantile's level
+    puts them in different modes. None when there is no such latency."""
+    if m not in QUANTILE_LEVEL or x is None or y is None:
+        return None
+    for ms, f in OVER_MS:
+        if not min(x, y) < ms <= max(x, y):
+            continue
+        a, b = ab.num((sim_raw or {}).get(f)), ab.num((ker_raw or {}).get(f))
+        if not a or not b:
+            continue
+        pa, pb = ab.num((sim_raw or {}).get(f + "_pm")) or 0, ab.num((ker_raw or {}).get(f + "_pm")) or 0
+        if abs(b / a - 1) * 100 <= limit or abs(b - a) <= pa + pb:
+            return ms
+    return None
+
+
 def spread_cell(v, pm):
     return cell(v) + (f"±{pm:.3g}" if v is not None and pm else "")
 
@@ -98,7 +132,7 @@ def compare(sim, ker, limit, sim_raw=None, ker_raw=None):
     two ranges do not overlap either: a difference the runs' own spread
     covers is not one between the hosts."""
     sim_raw, ker_raw = sim_raw or {}, ker_raw or {}
-    lines, flagged = [], 0
+    lines, flagged, knees = [], 0, []
     keys = sorted({(wl, t, s) for (wl, t, s) in ker
                    if (wl, t, SIM_NAME.get(s, s)) in sim},
                   key=lambda k: (k[0], k[2], k[1]))
@@ -121,11 +155,31 @@ def compare(sim, ker, limit, sim_raw=None, ker_raw=None):
             bad = r is not None and abs(r - 1) * 100 > limit
             if bad and (px or py):
                 bad = abs(y - x) > (px or 0) + (py or 0)
-            flagged += bad
+            at = knee(m, x, y, sim_raw.get(sk), ker_raw.get((wl, t, s)), limit) if bad else None
+            if at:
+                knees.append(f"{wl} {s} {t}: {name_of(m)} {cell(x)} / {cell(y)} ms either side"
+                             f" of {at} ms, over which the hosts have"
+                             f" {over_cell(sim_raw.get(sk), at)} / {over_cell(ker_raw.get((wl, t, s)), at)}"
+                             f" % of reads")
+            flagged += bad and not at
             line += (f" {spread_cell(x, px):>13} {spread_cell(y, py):>13}"
-                     f" {'-' if r is None else f'{r:.2f}x':>6}{'!' if bad else ' '}")
+                     f" {'-' if r is None else f'{r:.2f}x':>6}{'~' if at else '!' if bad else ' '}")
         lines.append(line)
-    return lines, flagged, len(keys)
+    if knees:
+        lines.append(f"  ~ a quantile either side of a knee both hosts agree on (the share of"
+                     f" reads over it within {limit:g}%), not counted as off:")
+        lines += [f"    {k}" for k in knees]
+    return lines, flagged, len(keys), len(knees)
+
+
+def name_of(m):
+    return dict(METRICS)[m].replace(" ms", "")
+
+
+def over_cell(raw, ms):
+    """A raw row's share of reads over ms, with its half range."""
+    f = dict(OVER_MS)[ms]
+    return spread_cell(ab.num((raw or {}).get(f)), ab.num((raw or {}).get(f + "_pm")))
 
 
 def raw_json(path):
@@ -268,7 +322,7 @@ def main(argv):
         print(f"sim-vs-kernel: {e}", file=sys.stderr)
         return 2
     sim_raw, ker_raw = raw_json(args[0]), raw_json(args[1])
-    lines, flagged, n = compare(rows_by_key(sim_g), rows_by_key(ker_g), limit,
+    lines, flagged, n, nknee = compare(rows_by_key(sim_g), rows_by_key(ker_g), limit,
                                 raw_by_key(sim_raw), raw_by_key((ker_raw or {}).get("results")))
     if not n:
         print("sim-vs-kernel: no workload, thread count and scheduler in both files",
@@ -284,7 +338,8 @@ def main(argv):
     sp = spans(sim_raw, ker_raw)
     if sp:
         print(f"\n{sp}")
-    print(f"\n{n} points compared; {flagged} ratios off by more than {limit:g}% (!)")
+    print(f"\n{n} points compared; {flagged} ratios off by more than {limit:g}% (!)"
+          + (f", {nknee} more either side of a knee (~)" if nknee else ""))
     return 0
 
 

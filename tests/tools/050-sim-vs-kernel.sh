@@ -1,6 +1,6 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by run.sh
-DESCRIPTION="bench-sim-vs-kernel: both hosts' JSON side by side, noop meets none, ratios over the limit flagged unless the runs' half ranges cover them, a writer's MB/s, the block layer with --probe, wbt's windows with --trace-wake; bad arguments exit 2"
+DESCRIPTION="bench-sim-vs-kernel: both hosts' JSON side by side, noop meets none, ratios over the limit flagged unless the runs' half ranges cover them or a quantile lies either side of a knee both hosts agree on (~), a writer's MB/s, the block layer with --probe, wbt's windows with --trace-wake; bad arguments exit 2"
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
@@ -85,6 +85,34 @@ printf '%s\n' "$pm" | grep -E '^none +1 ' | grep -qE ' 2 +- +- *$' ||
 old=$("$B" --report-only "$T/old") || fail "report of an old sim.json exit $?"
 printf '%s\n' "$old" | grep -E '^none +1 ' | grep -qE ' 0\.5 +- +- *$' ||
 	fail "without app_write_mbs, not write_mbs: $(printf '%s\n' "$old" | grep -E '^none +1')"
+# A p99 either side of a knee: a slow mode of about 1% of the reads, over
+# which the hosts' shares agree (0.95 / 1.1 % over 100 ms at 1 thread:
+# marked ~, not counted) or not (0.5 / 1.5 % at 4: flagged).
+mkdir "$T/knee" || fail "mkdir"
+python3 - "$T" <<'PY' || fail "knee fixture"
+import json, sys
+d = sys.argv[1]
+k, s = json.load(open(f"{d}/kernel.json")), json.load(open(f"{d}/sim.json"))
+for rows, host in ((s, 0), (k["results"], 1)):
+    for r in rows:
+        one = r["threads"] == 1
+        r["max_lat_ms"], r["p999_lat_ms"] = 1500, 1400
+        r["p99_lat_ms"] = (1000 if host else 30) if r["sched"] == "deadline-read" else 30
+        r["rate_mbs"] = 10
+        r["pct_over_100ms"] = r["pct_over_500ms"] = ((1.1 if one else 1.5) if host else
+                                                     (0.95 if one else 0.5))
+json.dump(k, open(f"{d}/knee/kernel.json", "w"))
+json.dump(s, open(f"{d}/knee/sim.json", "w"))
+PY
+kn=$("$B" --report-only "$T/knee") || fail "knee report exit $?"
+printf '%s\n' "$kn" | grep -E '^deadline-read +1 ' | grep -qE ' 30 +1000 +33\.33x~' ||
+	fail "a p99 either side of an agreed knee not marked ~: $(printf '%s\n' "$kn" | grep -E '^deadline-read +1 ')"
+printf '%s\n' "$kn" | grep -qx '    randread deadline-read 1: p99 30 / 1000 ms either side of 100 ms, over which the hosts have 0.95 / 1.1 % of reads' ||
+	fail "no knee note: $kn"
+printf '%s\n' "$kn" | grep -E '^deadline-read +4 ' | grep -qE ' 30 +1000 +33\.33x!' ||
+	fail "a p99 whose shares over the knee differ 3x must stay flagged"
+printf '%s\n' "$kn" | grep -qx '4 points compared; 3 ratios off by more than 25% (!), 1 more either side of a knee (~)' ||
+	fail "knee summary: $(printf '%s\n' "$kn" | tail -n 1)"
 # --calibrate's table (calibration.txt) heads the report.
 echo "calibrated from the kernel's traces (test)" >"$T/pm/calibration.txt"
 cal=$("$B" --report-only "$T/pm") || fail "report with calibration.txt exit $?"
