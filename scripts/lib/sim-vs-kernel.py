@@ -95,8 +95,8 @@ def value(row, raw, m):
 # fields, in %, on both hosts): where most reads are fast and a slow mode
 # holds about 1% of them, a p99 lands in the slow mode on the host where
 # it holds a little over 1% and below it on the other, and the ratio is
-# of two different modes. QUANTILE_LEVEL: the % of reads above a quantile.
-QUANTILE_LEVEL = {"p99": 1.0, "p999": 0.1}
+# of two different modes (a p99.9 likewise, at 0.1%).
+QUANTILES = ("p99", "p999")
 OVER_MS = ((100, "pct_over_100ms"), (500, "pct_over_500ms"), (2000, "pct_over_2s"),
            (10000, "pct_over_10s"))
 
@@ -107,7 +107,7 @@ def knee(m, x, y, sim_raw, ker_raw, limit):
     over it agree (within limit %, or the runs' half ranges): the hosts
     agree on the tail, and only its share against the quantile's level
     puts them in different modes. None when there is no such latency."""
-    if m not in QUANTILE_LEVEL or x is None or y is None:
+    if m not in QUANTILES or x is None or y is None:
         return None
     for ms, f in OVER_MS:
         if not min(x, y) < ms <= max(x, y):
