@@ -79,7 +79,6 @@ if [ -f "$q/async_depth" ]; then
 	*) fail "show lacks queue/async_depth: $show" ;;
 	esac
 	expect_err 1 "kernel refused async_depth=0 for $DEV: Invalid argument" tune "$DEV" async_depth=0
-	"$ISC" set "$DEV" "$SCHED" >/dev/null || fail "set $SCHED after mq-deadline"
 fi
 "$ISC" set "$DEV" none >/dev/null || fail "set none at the end"
 exit 0
