@@ -354,6 +354,12 @@ static int fq_should_idle(struct fq_data *fd, const struct fq_queue *q)
 	       !ek_fq_symmetric(&fd->cls[q->cls]);
 }
 
+/* The last completion of q's slot (its start if none came since). */
+static ek_u64 fq_last_done(const struct fq_queue *q)
+{
+	return ek_max_u64(ek_atomic_read64(&q->last_done_ns), q->slot_start_ns);
+}
+
 /*
  * Until when the policy waits for q (in service, nothing queued): for its
  * requests on the device, then slice_idle after the last one completed.
@@ -363,12 +369,12 @@ static int fq_should_idle(struct fq_data *fd, const struct fq_queue *q)
  * reader whose slot ran out would lose it at every read). The wait for a
  * request on the device is bounded anyway, by slice_max past the slot.
  */
-static ek_u64 fq_idle_deadline(struct fq_data *fd, const struct fq_queue *q)
+static ek_u64 fq_idle_deadline(const struct fq_data *fd,
+				const struct fq_queue *q)
 {
 	if (ek_atomic_read_acquire(&q->nr_inflight))
 		return q->slot_start_ns + fd->slot_ns + fd->slice_max_ns;
-	return ek_max_u64(ek_atomic_read64(&q->last_done_ns),
-			  q->slot_start_ns) + fd->slice_idle_ns;
+	return fq_last_done(q) + fd->slice_idle_ns;
 }
 
 /*
@@ -437,14 +443,52 @@ static int fq_in_large_burst(struct fq_data *fd, struct fq_queue *q)
 	return !!(q->flags & FQ_Q_LARGE_BURST);
 }
 
+/*
+ * When the slot of q ran out, q having nothing queued and nothing on the
+ * device: at its last completion, or, where waiting for its next request
+ * paid (idle), when that wait timed out; not after now. Nothing need ask
+ * at that moment (dispatch and has_work look no further than an empty
+ * scheduler), so such a slot is often closed later, by the next request
+ * of any queue. It is closed as of then: else a seeky queue would pay
+ * the quiet time after it as slot time (a random reader quiet for a
+ * minute, then starved for as long beside a streamer), a sequential one
+ * would measure it as the device's rate, and its process would count as
+ * idle only from the late close on (no raise when it returns).
+ */
+static ek_u64 fq_dry_end(const struct fq_data *fd, const struct fq_queue *q,
+			 int idle, ek_u64 now)
+{
+	ek_u64 end = idle ? fq_idle_deadline(fd, q) : fq_last_done(q);
+
+	return ek_min_u64(end, now);
+}
+
+/*
+ * Whether the slot of q (in service, nothing queued) ran out without
+ * anybody closing it (fq_dry_end): nothing of q on the device, and its
+ * last request ended longer ago than a wait for its next would last.
+ * Its next request then makes q busy anew, as any returning queue.
+ */
+static int fq_lapsed(const struct fq_data *fd, const struct fq_queue *q,
+		     ek_u64 now)
+{
+	return !ek_atomic_read_acquire(&q->nr_inflight) &&
+	       now >= fq_idle_deadline(fd, q);
+}
+
 /* Charge, adapt the budget, end the raise, and hand q back to WF2Q+. */
 static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 		      ek_u64 now)
 {
-	ek_u64 elapsed = now - q->slot_start_ns;
-	ek_u64 charge = q->served;
+	ek_u64 end = now, elapsed, charge = q->served;
 	ek_u64 rate = fd->rate;		/* the budget's cap is at the rate before this slot */
 	int seeky = fq_seeky(q);
+
+	if (!q->nr_queued && !ek_atomic_read_acquire(&q->nr_inflight))
+		end = fq_dry_end(fd, q, why == FQ_END_IDLE ||
+				 (why != FQ_END_EMPTY && fq_should_idle(fd, q)),
+				 now);
+	elapsed = end - q->slot_start_ns;
 
 	if (seeky && !(q->flags & FQ_Q_RAISED) && elapsed >= FQ_SLOT_MIN_NS)
 		charge = ek_max_u64(charge, fd->rate * elapsed / FQ_MS);
@@ -473,7 +517,7 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 
 	/* The slot is charged at the weight it ran with; then the raise may end. */
 	fd->in_service = EK_NULL;
-	ek_fq_slot_done(fd, q, charge, now);
+	ek_fq_slot_done(fd, q, charge, end);
 	if (q->burst != fd->burst_id)	/* its burst is over: keep the verdict */
 		fq_in_large_burst(fd, q);
 	if (q->flags & FQ_Q_RAISED) {
@@ -857,6 +901,9 @@ static void fq_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 		return;
 	}
 	q = fq_queue_for(fd, rq);
+	if (q == fd->in_service && !q->nr_queued && fq_lapsed(fd, q, now))
+		fq_expire(fd, q, fq_should_idle(fd, q) ? FQ_END_IDLE :
+							  FQ_END_EMPTY, now);
 	if (!(q->flags & FQ_Q_SHARED))
 		fq_update_stats(q, rq, now);
 	rq->policy_data[0] = FQ_RQ_QUEUED;

@@ -1,4 +1,4 @@
-/* DESCRIPTION: fair-queue: a queue emptied by a merge is idle from then on: back 2.2 s after its last slot but 1.2 s after the merge, it is not weight-raised as long idle */
+/* DESCRIPTION: fair-queue: a queue emptied by a merge is idle from then on: back 2.7 s after its last read but 1.2 s after the merge, it is not weight-raised as long idle */
 #include "fq.h"
 
 #define S (1000 * MS)
@@ -20,15 +20,20 @@ int main(void)
 	struct fqt_proc pr[2];
 	struct fqt_proc *a = &pr[0], *b = &pr[1];
 	struct ek_rq *a1, *b2;
+	int i;
 
 	th_start(th);
 	fqt_proc_init(th, a, 1);
 	fqt_proc_init(th, b, 2);
 
-	/* B starts (raised as new); its raise runs out at 8 s. */
-	serve(th, fqt_read_at(th, b, 1 << 20));
-	th_advance_to(th, 10 * S);
-	serve(th, fqt_read_at(th, b, 1 << 20));
+	/*
+	 * B starts (raised as new) and reads once a second, never idle long
+	 * enough to be raised again; its raise runs out at 8 s.
+	 */
+	for (i = 0; i <= 10; i++) {
+		th_advance_to(th, (ek_u64)i * S);
+		serve(th, fqt_read_at(th, b, 1 << 20));
+	}
 	TH_CHECK(th_stat(th, "raises") == 1, "raises %llu after B's start",
 		 (unsigned long long)th_stat(th, "raises"));
 
@@ -45,7 +50,7 @@ int main(void)
 	TH_CHECK(th_stat(th, "raises") == 2, "raises %llu after A's start",
 		 (unsigned long long)th_stat(th, "raises"));
 
-	/* 2.2 s after B's last slot, 1.2 s after the merge emptied its queue. */
+	/* 2.7 s after B's last read, 1.2 s after the merge emptied its queue. */
 	th_advance_to(th, 12 * S + 700 * MS);
 	fqt_read_at(th, b, 2 << 20);
 	printf("raises: %llu (B idle 1.2 s since its queue emptied: not raised)\n",

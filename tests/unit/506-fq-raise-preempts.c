@@ -17,9 +17,10 @@ static struct ek_rq *serve(struct th *th, struct fqt_proc *want)
 }
 
 /*
- * A starts (raised as new) and reads once; at 10 s, its raise long over,
- * it queues 8 sequential reads and is served one. Then B starts. Returns
- * the owner of the request that comes next.
+ * A starts (raised as new) and reads once a second, never idle long
+ * enough to be raised again; at 10 s, its raise long over, it queues 8
+ * sequential reads and is served one. Then B starts. Returns the owner
+ * of the request that comes next.
  */
 static ek_u32 after_newcomer(int low_latency, ek_u64 *preempts)
 {
@@ -35,11 +36,17 @@ static ek_u32 after_newcomer(int low_latency, ek_u64 *preempts)
 	fqt_proc_init(th, a, 1);
 	fqt_proc_init(th, b, 2);
 
-	fqt_read_at(th, a, 0);
-	serve(th, a);
+	for (i = 0; i < 10; i++) {
+		th_advance_to(th, (ek_u64)i * S);
+		fqt_read_at(th, a, 8 * (ek_u64)i);
+		serve(th, a);
+	}
 	th_advance_to(th, 10 * S);
+	TH_CHECK(th_stat(th, "raises") == (ek_u64)low_latency,
+		 "A raised %llu times, expected %d",
+		 (unsigned long long)th_stat(th, "raises"), low_latency);
 	for (i = 0; i < 8; i++)
-		fqt_read_at(th, a, 8 + 8 * (ek_u64)i);
+		fqt_read_at(th, a, 80 + 8 * (ek_u64)i);
 	serve(th, a);		/* A's new slot: 7 reads and most of its budget left */
 	TH_CHECK(th_stat(th, "preemptions") == 0, "preempted before B came");
 
