@@ -774,6 +774,47 @@ static void ek_requests_merged(struct request_queue *q, struct request *rq,
 	ek_resync(eq, erq, rq);
 }
 
+/*
+ * A bio merge grew rq; blk-mq then asks for the queued request just after
+ * it (back merge) or just before it (front merge) to join the two, as
+ * mq-deadline and bfq let it, and as the simulator does: two requests with
+ * a gap that a third fills become one. Only requests the policy holds and
+ * that may merge: the hash holds exactly those, by end sector
+ * (ek_insert_one); the policy knows where its own start. Never a discard
+ * (attempt_merge joins queued discards without requests_merged, see
+ * ek_rq_mergeable). attempt_merge checks the rest (adjacency included).
+ */
+static struct request *ek_former_request(struct request_queue *q,
+					 struct request *rq)
+{
+	sector_t end = blk_rq_pos(rq);
+	struct request *prev;
+
+	if (!ek_rq_mergeable(rq))
+		return NULL;
+	hash_for_each_possible(q->elevator->hash, prev, hash, end)
+		if (prev != rq && blk_rq_pos(prev) + blk_rq_sectors(prev) == end)
+			return prev;
+	return NULL;
+}
+
+static struct request *ek_next_request(struct request_queue *q,
+				       struct request *rq)
+{
+	struct ek_queue *eq = ek_queue_of(q);
+	struct ek_rq *next;
+
+	if (!ek_rq_mergeable(rq))
+		return NULL;
+	next = ek_policy_of(eq)->front_merge_candidate(eq->sd,
+			rq_data_dir(rq) == WRITE ? EK_WRITE : EK_READ,
+			blk_rq_pos(rq) + blk_rq_sectors(rq));
+	if (!next || next->host_flags != EKH_INSERTED ||
+	    next->host_rq == rq || !ek_rq_mergeable(next->host_rq))
+		return NULL;
+	return next->host_rq;
+}
+
 void ek_fill_ops(struct ek_sched *s)
 {
 	struct elevator_mq_ops *ops = &s->et.ops;
@@ -793,6 +834,8 @@ void ek_fill_ops(struct ek_sched *s)
 	ops->request_merge = ek_request_merge;
 	ops->request_merged = ek_request_merged;
 	ops->requests_merged = ek_requests_merged;
+	ops->former_request = ek_former_request;
+	ops->next_request = ek_next_request;
 	if (s->policy->limit_depth)
 		ops->limit_depth = ek_limit_depth;
 	if (s->policy->pctx_size) {
