@@ -137,7 +137,7 @@ static const struct ek_tunable fq_tunables[FQ_NR_TUNABLES] = {
 	},
 	[FQ_T_MAX_BUDGET] = {
 		.name = "max_budget", .unit = "sectors",
-		.help = "largest budget of a slot; 0 = the measured rate times the slot's time",
+		.help = "largest budget of a slot; 0 = the measured rate times the slot's time; under 256 (the smallest slot, 128 KiB) counts as 256",
 		.def = 0, .min = 0, .max = 16777216,
 	},
 	[FQ_T_CLASS_AGE] = {
