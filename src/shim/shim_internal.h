@@ -57,8 +57,12 @@ struct ek_icq {
 #define EKH_DISPATCHED	0x2	/* handed out by the policy, not completed */
 #define EKH_MERGED	0x4	/* absorbed by another request */
 
-/* A hardware queue's descriptors (shim_desc.c): hctx->sched_data. */
+/*
+ * A hardware queue's descriptors (shim_desc.c): hctx->sched_data, one
+ * set for all of a queue's hardware queues where they share their tags.
+ */
 struct ek_descs {
+	unsigned int users;		/* hardware queues using them */
 	unsigned int nr_chunks;
 	struct ek_rq **chunk;		/* EK_DESCS_PER_CHUNK each */
 };
