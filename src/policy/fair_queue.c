@@ -25,7 +25,10 @@
  * zone gets as many bytes as one on the outer zone. A seeky queue that
  * held the disk for a while (idling, several requests) pays at least the
  * time it held it, converted to sectors at the measured rate, so random
- * I/O cannot buy disk time at sequential prices.
+ * I/O cannot buy disk time at sequential prices; so does a synchronous
+ * slot that was slow (under half the rate, not sequential), seeky or not:
+ * small reads close together cost a turn of the disk each. The rate is
+ * measured on sequential slots, most of whose sectors followed each other.
  *
  * Budgets adapt: doubled when used up, cut to what was used when the
  * queue runs dry or runs out of time, always within 128 KiB .. the rate
@@ -66,6 +69,7 @@
 #define FQ_MIN_BUDGET		256ULL		/* sectors: 128 KiB */
 #define FQ_SLOT_MIN_NS		(10 * FQ_MS)
 #define FQ_SEEKY_SECTORS	2048u		/* mean seek over 1 MiB */
+#define FQ_SLOW_DIV		2ULL		/* slow: under half the rate (bfq) */
 /*
  * A seek sample counts as at most 4 x FQ_SEEKY_SECTORS: a random reader
  * still averages far over the threshold, but one long jump (a reader
@@ -476,6 +480,12 @@ static int fq_lapsed(const struct fq_data *fd, const struct fq_queue *q,
 	       now >= fq_idle_deadline(fd, q);
 }
 
+/* Most of the sectors of q's slot followed the ones before. */
+static int fq_slot_sequential(const struct fq_queue *q)
+{
+	return 2 * q->seq_sectors >= q->served_sectors;
+}
+
 /* Charge, adapt the budget, end the raise, and hand q back to WF2Q+. */
 static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 		      ek_u64 now)
@@ -490,11 +500,33 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 				 now);
 	elapsed = end - q->slot_start_ns;
 
-	if (seeky && !(q->flags & FQ_Q_RAISED) && elapsed >= FQ_SLOT_MIN_NS)
-		charge = ek_max_u64(charge, fd->rate * elapsed / FQ_MS);
-	else if (!seeky && (why == FQ_END_BUDGET || why == FQ_END_TIME) &&
-		 elapsed >= 2 * FQ_MS && !(q->flags & FQ_Q_ASYNC))
-		/* a sequential slot measures the device: average of 4 */
+	/*
+	 * Sequential: at least half of the slot's sectors followed the ones
+	 * before. Such a slot measures the device (average of 4), however
+	 * slowly it went: the rate is what sequential slots get. Not by its
+	 * mean seek: a reader of small reads in a small region is not
+	 * seeky, and its pace, a hundredth of the rate, would make time
+	 * cheap for all.
+	 *
+	 * A queue that held the disk a while pays at least that time at the
+	 * rate if it is seeky, or if its slot was slow: not sequential, and
+	 * moved under 1/FQ_SLOW_DIV of the sectors the rate gives in its
+	 * time (as bfq's bfq_bfqq_is_slow). Small reads close together are
+	 * not seeky by distance, yet each costs a turn of the disk: charged
+	 * their sectors, each such reader would wait behind all the others'
+	 * sectors at their pace (64 readers of 1 MiB each on the hdd model:
+	 * 19.5 s). From 2 ms: a slot of one read, not idled for, pays its
+	 * time as the longer ones of its like do. Synchronous only
+	 * (writeback pays async_charge); not while raised.
+	 */
+	if (!(q->flags & (FQ_Q_RAISED | FQ_Q_ASYNC)) &&
+	    ((seeky && elapsed >= FQ_SLOT_MIN_NS) ||
+	     (elapsed >= 2 * FQ_MS && !fq_slot_sequential(q) &&
+	      FQ_SLOW_DIV * q->served_sectors * FQ_MS < rate * elapsed)))
+		charge = ek_max_u64(charge, rate * elapsed / FQ_MS);
+	if ((why == FQ_END_BUDGET || why == FQ_END_TIME) && !seeky &&
+	    !(q->flags & FQ_Q_ASYNC) && elapsed >= 2 * FQ_MS &&
+	    fq_slot_sequential(q))
 		fq_set_rate(fd, (3 * fd->rate + q->served_sectors * FQ_MS /
 				 elapsed + 3) / 4);
 
@@ -582,6 +614,7 @@ static void fq_select(struct fq_data *fd, ek_u64 now)
 	q->slot_start_ns = now;
 	q->served = 0;
 	q->served_sectors = 0;
+	q->seq_sectors = 0;
 	q->budget = ek_max_u64(ek_min_u64(q->budget,
 					  fq_budget_cap(fd, fd->rate, fd->slot_ns)),
 			       FQ_MIN_BUDGET);
@@ -634,6 +667,8 @@ static struct ek_rq *fq_take(struct fq_data *fd, struct fq_queue *q,
 	if (fq_seeky(q) && !(q->flags & FQ_Q_RAISED))
 		q->served += fd->seek_charge;
 	q->served_sectors += rq->nr_sectors;
+	if (rq->sector == q->next_pos)
+		q->seq_sectors += rq->nr_sectors;
 	q->next_pos = ek_rq_end(rq);
 	if (expired)
 		fd->count[FQ_C_EXPIRED]++;

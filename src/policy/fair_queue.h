@@ -59,6 +59,7 @@ struct fq_queue {
 	ek_u64 budget;			/* service units (sectors x charge) */
 	ek_u64 served;			/* service units this slot */
 	ek_u64 served_sectors;		/* plain sectors this slot */
+	ek_u64 seq_sectors;		/* of which right after the one before */
 	ek_u64 slot_start_ns;
 	ek_u64 next_pos;		/* end of the last dispatched request */
 
