@@ -14,6 +14,7 @@
 
 #define CLI_MAX_LIST 64
 #define CLI_MAX_KV 32
+#define CLI_MAX_US 1000000ULL		/* delays in us: --think, --late-us, ... */
 
 struct cli_kv {
 	char *name;
@@ -49,6 +50,8 @@ void cli_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)
 /* cli_parse.c */
 enum cli_action cli_parse(int argc, char **argv, struct cli_args *a);
 uint64_t cli_num(const char *opt, const char *s, int sized);
+/* cli_num in MIN..MAX, or exit 2: every fixed range, before any conversion */
+uint64_t cli_range(const char *opt, const char *s, uint64_t min, uint64_t max);
 size_t cli_split(char *s, char **out, size_t max, const char *opt);
 
 /* cli_validate.c: exits 2 on the first bad value */

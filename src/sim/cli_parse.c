@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Parse: command-line strings to values in struct cli_args. Only the form
- * is checked here (a number is a number); ranges and names are for
- * cli_validate.c.
+ * Parse: command-line strings to values in struct cli_args. The form is
+ * checked here (a number is a number), and so is a number's fixed range
+ * (cli_range), while it is still 64 bits wide: no option's number is cut to
+ * its field's width before that.
+ * Ranges that depend on other options, and names, are for cli_validate.c.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -52,6 +54,17 @@ uint64_t cli_num(const char *opt, const char *s, int sized)
 	if (v > UINT64_MAX / mult)
 		cli_die("%s: number too large '%s'", opt, s);
 	return v * mult;
+}
+
+/* One rule for every option with a fixed range: MIN..MAX, checked before any conversion. */
+uint64_t cli_range(const char *opt, const char *s, uint64_t min, uint64_t max)
+{
+	uint64_t v = cli_num(opt, s, 0);
+
+	if (v < min || v > max)
+		cli_die("%s must be %llu..%llu, got '%s'", opt, (unsigned long long)min,
+			(unsigned long long)max, s);
+	return v;
 }
 
 size_t cli_split(char *s, char **out, size_t max, const char *opt)
@@ -160,6 +173,7 @@ static struct cli_kv parse_kv(const char *opt, char *s)
 {
 	struct cli_kv kv;
 	char *eq = strchr(s, '=');
+	uint64_t mag;
 	int neg = 0;
 
 	if (!eq || eq == s)
@@ -170,9 +184,10 @@ static struct cli_kv parse_kv(const char *opt, char *s)
 		neg = 1;
 		eq++;
 	}
-	kv.value = (ek_s64)cli_num(opt, eq + 1, 0);
-	if (neg)
-		kv.value = -kv.value;
+	mag = cli_num(opt, eq + 1, 0);
+	if (mag > INT64_MAX)
+		cli_die("%s: %s=%s%s is out of range", opt, s, neg ? "-" : "", eq + 1);
+	kv.value = neg ? -(ek_s64)mag : (ek_s64)mag;
 	return kv;
 }
 
@@ -223,7 +238,7 @@ static void parse_wb_bw(struct cli_args *a, char *s)
 
 	a->nwb_bw = cli_split(s, vs, CLI_MAX_LIST, "--wb-bw-init");
 	for (k = 0; k < a->nwb_bw; k++)
-		a->wb_bw[k] = cli_num("--wb-bw-init", vs[k], 0);
+		a->wb_bw[k] = cli_range("--wb-bw-init", vs[k], 4, 1ULL << 30);
 }
 
 static void defaults(struct cli_args *a)
@@ -239,16 +254,6 @@ static void defaults(struct cli_args *a)
 	a->runs = 1;
 	a->wall = 1;
 	a->min_time_auto = 1;
-}
-
-/* --tag-wake-batch: sbitmap's wake batch is 1..SBQ_WAKE_BATCH (8). */
-static unsigned parse_wake_batch(const char *s)
-{
-	uint64_t v = cli_num("--tag-wake-batch", s, 0);
-
-	if (v > 8)
-		cli_die("--tag-wake-batch must be 1..8 (0: as sbitmap computes it)");
-	return (unsigned)v;
 }
 
 enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
@@ -296,36 +301,36 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'g': c->bg = parse_bg(optarg); break;
 		case 'A': c->readahead = cli_num("--readahead", optarg, 1); break;
 		case 'B': c->bg_block = cli_num("--bg-block", optarg, 1); break;
-		case 'W': c->wdepth = (unsigned)cli_num("--wdepth", optarg, 0); break;
+		case 'W': c->wdepth = (unsigned)cli_range("--wdepth", optarg, 1, 65536); break;
 		case 'Y': c->dirty_kb = cli_num("--dirty-kb", optarg, 0); break;
 		case 'Z': c->dirty_bg_kb = cli_num("--dirty-bg-kb", optarg, 0); break;
-		case 'F': c->flusher_us = cli_num("--flusher-us", optarg, 0); break;
-		case 'C': c->copy_mbs = cli_num("--copy-mbs", optarg, 0); break;
+		case 'F': c->flusher_us = cli_range("--flusher-us", optarg, 0, CLI_MAX_US); break;
+		case 'C': c->copy_mbs = cli_range("--copy-mbs", optarg, 0, 1000000); break;
 		case 'G': parse_wb_bw(a, optarg); break;
 		case 'p': parse_prios(c, optarg); break;
 		case 'P': c->bg_prio = parse_prio("--bg-prio", optarg); break;
 		case 'u': add_kv(a->tunes, &a->ntune, "--tune", optarg); break;
-		case 'n': c->nr_requests = (unsigned)cli_num("--nr-requests", optarg, 0); break;
+		case 'n': c->nr_requests = (unsigned)cli_range("--nr-requests", optarg, 0, 1000000); break;
 		case 'K': c->tag_wake_us = parse_delay("--tag-wake-us", optarg, &c->tag_wake_q); break;
 		case 'k': c->wbt_wake_us = (int64_t)cli_num("--wbt-wake-us", optarg, 0); break;
-		case 'q': c->tag_wake_batch = parse_wake_batch(optarg); break;
+		case 'q': c->tag_wake_batch = (unsigned)cli_range("--tag-wake-batch", optarg, 0, 8); break;
 		case 'V': c->late_us = parse_delay("--late-us", optarg, &c->late_q); break;
-		case 'E': c->write_end_us = cli_num("--write-end-us", optarg, 0); break;
+		case 'E': c->write_end_us = cli_range("--write-end-us", optarg, 0, CLI_MAX_US); break;
 		case 'X': c->wbt = parse_wbt(optarg); break;
 		case 'M':
 			a->min_time_auto = !strcmp(optarg, "auto");
 			if (!a->min_time_auto)
 				c->min_time_ns = cli_num("--min-time", optarg, 0) * 1000000000ULL;
 			break;
-		case 'm': c->max_kb = (unsigned)cli_num("--max-kb", optarg, 0); break;
-		case 'r': c->requeue_pct = (unsigned)cli_num("--requeue", optarg, 0); break;
-		case 'I': c->startup_ios = (unsigned)cli_num("--startup-ios", optarg, 0); break;
-		case 'H': c->start_us = cli_num("--start-us", optarg, 0); break;
+		case 'm': c->max_kb = (unsigned)cli_range("--max-kb", optarg, 0, 65536); break;
+		case 'r': c->requeue_pct = (unsigned)cli_range("--requeue", optarg, 0, 100); break;
+		case 'I': c->startup_ios = (unsigned)cli_range("--startup-ios", optarg, 1, 1000000); break;
+		case 'H': c->start_us = cli_range("--start-us", optarg, 0, 10000000); break;
 		case 'U': c->warmup_ns = cli_num("--warmup", optarg, 0) * 1000000ULL; break;
 		case 'J': c->runtime_ns = cli_num("--runtime", optarg, 0) * 1000000000ULL; break;
 		case 'L': c->time_limit_ns = cli_num("--time-limit", optarg, 0) * 1000000000ULL; break;
 		case 'e': c->seed = cli_num("--seed", optarg, 0); break;
-		case 'R': a->runs = (unsigned)cli_num("--runs", optarg, 0); break;
+		case 'R': a->runs = (unsigned)cli_range("--runs", optarg, 1, 1000); break;
 		case 'j': a->json = optarg; break;
 		case 'Q': a->trace_path = optarg; break;
 		case 'c': a->chart = 1; break;
