@@ -3,7 +3,7 @@
  * Parse: command-line strings to values in struct cli_args. The form is
  * checked here (a number is a number), and so is a number's fixed range
  * (cli_range), while it is still 64 bits wide: no option's number is cut to
- * its field's width before that.
+ * its field's width or made signed before that.
  * Ranges that depend on other options, and names, are for cli_validate.c.
  */
 #include <errno.h>
@@ -114,9 +114,9 @@ static uint32_t parse_pct(const char *opt, char *s)
 }
 
 /*
- * --think, --tag-wake-us, --late-us: a number (us), or "PCT:US,..." into d, the
- * points of a quantile function (cli_validate.c checks them and sets the
- * option's number to their mean).
+ * --think, --tag-wake-us, --late-us: a number (us, 0..CLI_MAX_US), or
+ * "PCT:US,..." into d, the points of a quantile function (cli_validate.c
+ * checks them and sets the option's number to their mean).
  */
 static int64_t parse_delay(const char *opt, char *s, struct sim_delay *d)
 {
@@ -125,7 +125,7 @@ static int64_t parse_delay(const char *opt, char *s, struct sim_delay *d)
 
 	d->n = 0;
 	if (!strchr(s, ':'))
-		return (int64_t)cli_num(opt, s, 0);
+		return (int64_t)cli_range(opt, s, 0, CLI_MAX_US);
 	d->n = (unsigned)cli_split(s, pts, SIM_DELAY_POINTS, opt);
 	for (i = 0; i < d->n; i++) {
 		char *colon = strchr(pts[i], ':');
@@ -136,7 +136,7 @@ static int64_t parse_delay(const char *opt, char *s, struct sim_delay *d)
 		*colon = 0;
 		d->ppm[i] = parse_pct(opt, pts[i]);
 		us = cli_num(opt, colon + 1, 0);
-		if (us > 1000000)
+		if (us > CLI_MAX_US)
 			cli_die("%s: PCT must be 0..100 and US 0..1000000", opt);
 		d->us[i] = (uint32_t)us;
 	}
@@ -312,7 +312,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'u': add_kv(a->tunes, &a->ntune, "--tune", optarg); break;
 		case 'n': c->nr_requests = (unsigned)cli_range("--nr-requests", optarg, 0, 1000000); break;
 		case 'K': c->tag_wake_us = parse_delay("--tag-wake-us", optarg, &c->tag_wake_q); break;
-		case 'k': c->wbt_wake_us = (int64_t)cli_num("--wbt-wake-us", optarg, 0); break;
+		case 'k': c->wbt_wake_us = (int64_t)cli_range("--wbt-wake-us", optarg, 0, CLI_MAX_US); break;
 		case 'q': c->tag_wake_batch = (unsigned)cli_range("--tag-wake-batch", optarg, 0, 8); break;
 		case 'V': c->late_us = parse_delay("--late-us", optarg, &c->late_q); break;
 		case 'E': c->write_end_us = cli_range("--write-end-us", optarg, 0, CLI_MAX_US); break;
