@@ -15,6 +15,7 @@
 #define CLI_MAX_LIST 64
 #define CLI_MAX_KV 32
 #define CLI_MAX_US 1000000ULL		/* delays in us: --think, --late-us, ... */
+#define CLI_MAX_S 1000000ULL		/* times: --time-limit, --min-time, ... */
 
 struct cli_kv {
 	char *name;

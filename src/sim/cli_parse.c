@@ -3,7 +3,7 @@
  * Parse: command-line strings to values in struct cli_args. The form is
  * checked here (a number is a number), and so is a number's fixed range
  * (cli_range), while it is still 64 bits wide: no option's number is cut to
- * its field's width or made signed before that.
+ * its field's width, made signed or multiplied into a unit before that.
  * Ranges that depend on other options, and names, are for cli_validate.c.
  */
 #include <errno.h>
@@ -141,6 +141,12 @@ static int64_t parse_delay(const char *opt, char *s, struct sim_delay *d)
 		d->us[i] = (uint32_t)us;
 	}
 	return 0;
+}
+
+/* A time option: S (unit_ns 10^9) or MS (10^6), at most CLI_MAX_S seconds, in ns. */
+static uint64_t parse_ns(const char *opt, const char *s, uint64_t min, uint64_t unit_ns)
+{
+	return cli_range(opt, s, min, CLI_MAX_S * (1000000000ULL / unit_ns)) * unit_ns;
 }
 
 static struct sim_prio parse_prio(const char *opt, const char *s)
@@ -320,15 +326,15 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'M':
 			a->min_time_auto = !strcmp(optarg, "auto");
 			if (!a->min_time_auto)
-				c->min_time_ns = cli_num("--min-time", optarg, 0) * 1000000000ULL;
+				c->min_time_ns = parse_ns("--min-time", optarg, 0, 1000000000ULL);
 			break;
 		case 'm': c->max_kb = (unsigned)cli_range("--max-kb", optarg, 0, 65536); break;
 		case 'r': c->requeue_pct = (unsigned)cli_range("--requeue", optarg, 0, 100); break;
 		case 'I': c->startup_ios = (unsigned)cli_range("--startup-ios", optarg, 1, 1000000); break;
 		case 'H': c->start_us = cli_range("--start-us", optarg, 0, 10000000); break;
-		case 'U': c->warmup_ns = cli_num("--warmup", optarg, 0) * 1000000ULL; break;
-		case 'J': c->runtime_ns = cli_num("--runtime", optarg, 0) * 1000000000ULL; break;
-		case 'L': c->time_limit_ns = cli_num("--time-limit", optarg, 0) * 1000000000ULL; break;
+		case 'U': c->warmup_ns = parse_ns("--warmup", optarg, 0, 1000000ULL); break;
+		case 'J': c->runtime_ns = parse_ns("--runtime", optarg, 0, 1000000000ULL); break;
+		case 'L': c->time_limit_ns = parse_ns("--time-limit", optarg, 1, 1000000000ULL); break;
 		case 'e': c->seed = cli_num("--seed", optarg, 0); break;
 		case 'R': a->runs = (unsigned)cli_range("--runs", optarg, 1, 1000); break;
 		case 'j': a->json = optarg; break;

@@ -59,8 +59,6 @@ static void check_counts(struct cli_args *a)
 	check_delay("--think", &b->think_q, &b->think_us);
 	check_delay("--tag-wake-us", &b->tag_wake_q, &b->tag_wake_us);
 	check_delay("--late-us", &b->late_q, &b->late_us);
-	if (!b->time_limit_ns)
-		cli_die("--time-limit must be at least 1");
 }
 
 /* No --sched: every policy of the list. */
