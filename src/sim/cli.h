@@ -38,6 +38,7 @@ struct cli_args {
 	int chart, wall;
 	int min_time_auto;		/* --min-time auto (the default) */
 	struct sim_trace *trace;	/* --trace, open while the runs go; or NULL */
+	FILE *json_f;			/* --json, opened before the runs; or NULL */
 	/* resolved by cli_validate */
 	const struct ek_policy *pols[CLI_MAX_LIST];
 	unsigned threads[CLI_MAX_LIST];
