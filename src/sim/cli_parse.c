@@ -286,13 +286,15 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ 0, 0, 0, 0 },
 	};
 	struct sim_config *c = &a->base;
-	int opt;
+	enum cli_action act = CLI_RUN;
+	int opt, nopt = 0;
 
 	defaults(a);
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		const char *o = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
 
+		nopt++;
 		switch (opt) {
 		case 's': a->sched_arg = optarg; break;
 		case 'd': a->device = optarg; break;
@@ -341,8 +343,8 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'Q': a->trace_path = optarg; break;
 		case 'c': a->chart = 1; break;
 		case 'N': a->wall = 0; break;
-		case 'l': return CLI_LIST;
-		case 'O': a->tunables_of = optarg; return CLI_TUNABLES;
+		case 'l': act = CLI_LIST; break;
+		case 'O': a->tunables_of = optarg; act = CLI_TUNABLES; break;
 		case 'h': return CLI_HELP;
 		case ':': cli_die("option needs a value: %s (see --help)", o);
 		default: cli_die("unknown option %s (see --help)", o);
@@ -350,5 +352,8 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 	}
 	if (optind < argc)
 		cli_die("unexpected argument '%s'", argv[optind]);
-	return CLI_RUN;
+	/* --list and --tunables print and exit: nothing else would count */
+	if (act != CLI_RUN && nopt > 1)
+		cli_die("%s takes no other options", act == CLI_LIST ? "--list" : "--tunables");
+	return act;
 }
