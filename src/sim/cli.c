@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * elvkit-sim: parse, validate, run every (workload, threads, scheduler)
- * combination, report. Exit 0 ok, 1 a policy broke the contract,
- * 2 bad arguments.
+ * combination, report. Exit 0 ok, 1 a policy broke the contract (or a
+ * result file could not be written after the runs, e.g. a full disk),
+ * 2 bad arguments (an output file that cannot be opened among them: found
+ * before anything runs).
  */
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cli.h"
 
 /* One configuration over --runs seeds into one row; 1 if the policy broke the contract. */
@@ -85,8 +89,9 @@ static int report(const struct cli_args *a, const struct sim_row *rows, size_t n
 		report_wall(stdout, rows, n);
 	if (a->chart)
 		report_chart(stdout, rows, n);
-	if (a->json && json_write(a->json, rows, n)) {
-		fprintf(stderr, "elvkit-sim: cannot write %s\n", a->json);
+	if (a->json_f && json_write(a->json_f, rows, n)) {
+		fprintf(stderr, "elvkit-sim: --json: writing '%s' failed after the runs: %s\n",
+			a->json, strerror(errno));
 		return 1;
 	}
 	return 0;
@@ -113,6 +118,11 @@ int main(int argc, char **argv)
 		break;
 	}
 	cli_validate(&a);
+	if (a.json) {
+		a.json_f = fopen(a.json, "w");
+		if (!a.json_f)
+			cli_die("--json: cannot write '%s': %s", a.json, strerror(errno));
+	}
 	if (a.trace_path) {
 		trace.f = fopen(a.trace_path, "w");
 		if (!trace.f)

@@ -14,6 +14,8 @@
 
 #define CLI_MAX_LIST 64
 #define CLI_MAX_KV 32
+#define CLI_MAX_US 1000000ULL		/* delays in us: --think, --late-us, ... */
+#define CLI_MAX_S 1000000ULL		/* times: --time-limit, --min-time, ... */
 
 struct cli_kv {
 	char *name;
@@ -36,6 +38,7 @@ struct cli_args {
 	int chart, wall;
 	int min_time_auto;		/* --min-time auto (the default) */
 	struct sim_trace *trace;	/* --trace, open while the runs go; or NULL */
+	FILE *json_f;			/* --json, opened before the runs; or NULL */
 	/* resolved by cli_validate */
 	const struct ek_policy *pols[CLI_MAX_LIST];
 	unsigned threads[CLI_MAX_LIST];
@@ -49,6 +52,8 @@ void cli_die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)
 /* cli_parse.c */
 enum cli_action cli_parse(int argc, char **argv, struct cli_args *a);
 uint64_t cli_num(const char *opt, const char *s, int sized);
+/* cli_num in MIN..MAX, or exit 2: every fixed range, before any conversion */
+uint64_t cli_range(const char *opt, const char *s, uint64_t min, uint64_t max);
 size_t cli_split(char *s, char **out, size_t max, const char *opt);
 
 /* cli_validate.c: exits 2 on the first bad value */

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Parse: command-line strings to values in struct cli_args. Only the form
- * is checked here (a number is a number); ranges and names are for
- * cli_validate.c.
+ * Parse: command-line strings to values in struct cli_args. The form is
+ * checked here (a number is a number), and so is a number's fixed range
+ * (cli_range), while it is still 64 bits wide: no option's number is cut to
+ * its field's width, made signed or multiplied into a unit before that.
+ * Ranges that depend on other options, and names, are for cli_validate.c.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -54,6 +56,17 @@ uint64_t cli_num(const char *opt, const char *s, int sized)
 	return v * mult;
 }
 
+/* One rule for every option with a fixed range: MIN..MAX, checked before any conversion. */
+uint64_t cli_range(const char *opt, const char *s, uint64_t min, uint64_t max)
+{
+	uint64_t v = cli_num(opt, s, 0);
+
+	if (v < min || v > max)
+		cli_die("%s must be %llu..%llu, got '%s'", opt, (unsigned long long)min,
+			(unsigned long long)max, s);
+	return v;
+}
+
 size_t cli_split(char *s, char **out, size_t max, const char *opt)
 {
 	size_t n = 0;
@@ -101,9 +114,9 @@ static uint32_t parse_pct(const char *opt, char *s)
 }
 
 /*
- * --think, --tag-wake-us, --late-us: a number (us), or "PCT:US,..." into d, the
- * points of a quantile function (cli_validate.c checks them and sets the
- * option's number to their mean).
+ * --think, --tag-wake-us, --late-us: a number (us, 0..CLI_MAX_US), or
+ * "PCT:US,..." into d, the points of a quantile function (cli_validate.c
+ * checks them and sets the option's number to their mean).
  */
 static int64_t parse_delay(const char *opt, char *s, struct sim_delay *d)
 {
@@ -112,7 +125,7 @@ static int64_t parse_delay(const char *opt, char *s, struct sim_delay *d)
 
 	d->n = 0;
 	if (!strchr(s, ':'))
-		return (int64_t)cli_num(opt, s, 0);
+		return (int64_t)cli_range(opt, s, 0, CLI_MAX_US);
 	d->n = (unsigned)cli_split(s, pts, SIM_DELAY_POINTS, opt);
 	for (i = 0; i < d->n; i++) {
 		char *colon = strchr(pts[i], ':');
@@ -123,11 +136,17 @@ static int64_t parse_delay(const char *opt, char *s, struct sim_delay *d)
 		*colon = 0;
 		d->ppm[i] = parse_pct(opt, pts[i]);
 		us = cli_num(opt, colon + 1, 0);
-		if (us > 1000000)
+		if (us > CLI_MAX_US)
 			cli_die("%s: PCT must be 0..100 and US 0..1000000", opt);
 		d->us[i] = (uint32_t)us;
 	}
 	return 0;
+}
+
+/* A time option: S (unit_ns 10^9) or MS (10^6), at most CLI_MAX_S seconds, in ns. */
+static uint64_t parse_ns(const char *opt, const char *s, uint64_t min, uint64_t unit_ns)
+{
+	return cli_range(opt, s, min, CLI_MAX_S * (1000000000ULL / unit_ns)) * unit_ns;
 }
 
 static struct sim_prio parse_prio(const char *opt, const char *s)
@@ -160,6 +179,7 @@ static struct cli_kv parse_kv(const char *opt, char *s)
 {
 	struct cli_kv kv;
 	char *eq = strchr(s, '=');
+	uint64_t mag;
 	int neg = 0;
 
 	if (!eq || eq == s)
@@ -170,9 +190,10 @@ static struct cli_kv parse_kv(const char *opt, char *s)
 		neg = 1;
 		eq++;
 	}
-	kv.value = (ek_s64)cli_num(opt, eq + 1, 0);
-	if (neg)
-		kv.value = -kv.value;
+	mag = cli_num(opt, eq + 1, 0);
+	if (mag > INT64_MAX)
+		cli_die("%s: %s=%s%s is out of range", opt, s, neg ? "-" : "", eq + 1);
+	kv.value = neg ? -(ek_s64)mag : (ek_s64)mag;
 	return kv;
 }
 
@@ -223,7 +244,7 @@ static void parse_wb_bw(struct cli_args *a, char *s)
 
 	a->nwb_bw = cli_split(s, vs, CLI_MAX_LIST, "--wb-bw-init");
 	for (k = 0; k < a->nwb_bw; k++)
-		a->wb_bw[k] = cli_num("--wb-bw-init", vs[k], 0);
+		a->wb_bw[k] = cli_range("--wb-bw-init", vs[k], 4, 1ULL << 30);
 }
 
 static void defaults(struct cli_args *a)
@@ -239,16 +260,6 @@ static void defaults(struct cli_args *a)
 	a->runs = 1;
 	a->wall = 1;
 	a->min_time_auto = 1;
-}
-
-/* --tag-wake-batch: sbitmap's wake batch is 1..SBQ_WAKE_BATCH (8). */
-static unsigned parse_wake_batch(const char *s)
-{
-	uint64_t v = cli_num("--tag-wake-batch", s, 0);
-
-	if (v > 8)
-		cli_die("--tag-wake-batch must be 1..8 (0: as sbitmap computes it)");
-	return (unsigned)v;
 }
 
 enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
@@ -275,13 +286,15 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ 0, 0, 0, 0 },
 	};
 	struct sim_config *c = &a->base;
-	int opt;
+	enum cli_action act = CLI_RUN;
+	int opt, nopt = 0;
 
 	defaults(a);
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		const char *o = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
 
+		nopt++;
 		switch (opt) {
 		case 's': a->sched_arg = optarg; break;
 		case 'd': a->device = optarg; break;
@@ -296,42 +309,42 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'g': c->bg = parse_bg(optarg); break;
 		case 'A': c->readahead = cli_num("--readahead", optarg, 1); break;
 		case 'B': c->bg_block = cli_num("--bg-block", optarg, 1); break;
-		case 'W': c->wdepth = (unsigned)cli_num("--wdepth", optarg, 0); break;
+		case 'W': c->wdepth = (unsigned)cli_range("--wdepth", optarg, 1, 65536); break;
 		case 'Y': c->dirty_kb = cli_num("--dirty-kb", optarg, 0); break;
 		case 'Z': c->dirty_bg_kb = cli_num("--dirty-bg-kb", optarg, 0); break;
-		case 'F': c->flusher_us = cli_num("--flusher-us", optarg, 0); break;
-		case 'C': c->copy_mbs = cli_num("--copy-mbs", optarg, 0); break;
+		case 'F': c->flusher_us = cli_range("--flusher-us", optarg, 0, CLI_MAX_US); break;
+		case 'C': c->copy_mbs = cli_range("--copy-mbs", optarg, 0, 1000000); break;
 		case 'G': parse_wb_bw(a, optarg); break;
 		case 'p': parse_prios(c, optarg); break;
 		case 'P': c->bg_prio = parse_prio("--bg-prio", optarg); break;
 		case 'u': add_kv(a->tunes, &a->ntune, "--tune", optarg); break;
-		case 'n': c->nr_requests = (unsigned)cli_num("--nr-requests", optarg, 0); break;
+		case 'n': c->nr_requests = (unsigned)cli_range("--nr-requests", optarg, 0, 1000000); break;
 		case 'K': c->tag_wake_us = parse_delay("--tag-wake-us", optarg, &c->tag_wake_q); break;
-		case 'k': c->wbt_wake_us = (int64_t)cli_num("--wbt-wake-us", optarg, 0); break;
-		case 'q': c->tag_wake_batch = parse_wake_batch(optarg); break;
+		case 'k': c->wbt_wake_us = (int64_t)cli_range("--wbt-wake-us", optarg, 0, CLI_MAX_US); break;
+		case 'q': c->tag_wake_batch = (unsigned)cli_range("--tag-wake-batch", optarg, 0, 8); break;
 		case 'V': c->late_us = parse_delay("--late-us", optarg, &c->late_q); break;
-		case 'E': c->write_end_us = cli_num("--write-end-us", optarg, 0); break;
+		case 'E': c->write_end_us = cli_range("--write-end-us", optarg, 0, CLI_MAX_US); break;
 		case 'X': c->wbt = parse_wbt(optarg); break;
 		case 'M':
 			a->min_time_auto = !strcmp(optarg, "auto");
 			if (!a->min_time_auto)
-				c->min_time_ns = cli_num("--min-time", optarg, 0) * 1000000000ULL;
+				c->min_time_ns = parse_ns("--min-time", optarg, 0, 1000000000ULL);
 			break;
-		case 'm': c->max_kb = (unsigned)cli_num("--max-kb", optarg, 0); break;
-		case 'r': c->requeue_pct = (unsigned)cli_num("--requeue", optarg, 0); break;
-		case 'I': c->startup_ios = (unsigned)cli_num("--startup-ios", optarg, 0); break;
-		case 'H': c->start_us = cli_num("--start-us", optarg, 0); break;
-		case 'U': c->warmup_ns = cli_num("--warmup", optarg, 0) * 1000000ULL; break;
-		case 'J': c->runtime_ns = cli_num("--runtime", optarg, 0) * 1000000000ULL; break;
-		case 'L': c->time_limit_ns = cli_num("--time-limit", optarg, 0) * 1000000000ULL; break;
+		case 'm': c->max_kb = (unsigned)cli_range("--max-kb", optarg, 0, 65536); break;
+		case 'r': c->requeue_pct = (unsigned)cli_range("--requeue", optarg, 0, 100); break;
+		case 'I': c->startup_ios = (unsigned)cli_range("--startup-ios", optarg, 1, 1000000); break;
+		case 'H': c->start_us = cli_range("--start-us", optarg, 0, 10000000); break;
+		case 'U': c->warmup_ns = parse_ns("--warmup", optarg, 0, 1000000ULL); break;
+		case 'J': c->runtime_ns = parse_ns("--runtime", optarg, 0, 1000000000ULL); break;
+		case 'L': c->time_limit_ns = parse_ns("--time-limit", optarg, 1, 1000000000ULL); break;
 		case 'e': c->seed = cli_num("--seed", optarg, 0); break;
-		case 'R': a->runs = (unsigned)cli_num("--runs", optarg, 0); break;
+		case 'R': a->runs = (unsigned)cli_range("--runs", optarg, 1, 1000); break;
 		case 'j': a->json = optarg; break;
 		case 'Q': a->trace_path = optarg; break;
 		case 'c': a->chart = 1; break;
 		case 'N': a->wall = 0; break;
-		case 'l': return CLI_LIST;
-		case 'O': a->tunables_of = optarg; return CLI_TUNABLES;
+		case 'l': act = CLI_LIST; break;
+		case 'O': a->tunables_of = optarg; act = CLI_TUNABLES; break;
 		case 'h': return CLI_HELP;
 		case ':': cli_die("option needs a value: %s (see --help)", o);
 		default: cli_die("unknown option %s (see --help)", o);
@@ -339,5 +352,8 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 	}
 	if (optind < argc)
 		cli_die("unexpected argument '%s'", argv[optind]);
-	return CLI_RUN;
+	/* --list and --tunables print and exit: nothing else would count */
+	if (act != CLI_RUN && nopt > 1)
+		cli_die("%s takes no other options", act == CLI_LIST ? "--list" : "--tunables");
+	return act;
 }

@@ -14,6 +14,7 @@
  * device request (no flushes); wbt_*_pct: how wbt's windows ended, % of
  * them (sim.h's WBT_WIN_*).
  */
+#include <errno.h>
 #include <stdio.h>
 #include "report.h"
 
@@ -39,14 +40,11 @@ static const char *const mname[M_NR] = {
 	[M_WBT_WIN + WBT_WIN_UNKNOWN] = "wbt_unknown_pct",
 };
 
-int json_write(const char *path, const struct sim_row *rows, size_t n)
+int json_write(FILE *f, const struct sim_row *rows, size_t n)
 {
-	FILE *f = fopen(path, "w");
 	size_t i;
-	int k;
+	int k, e;
 
-	if (!f)
-		return -1;
 	fprintf(f, "[");
 	for (i = 0; i < n; i++) {
 		const struct sim_row *r = &rows[i];
@@ -73,5 +71,11 @@ int json_write(const char *path, const struct sim_row *rows, size_t n)
 			r->truncated ? "true" : "false", (unsigned long long)r->violations);
 	}
 	fprintf(f, "\n]\n");
+	if (fflush(f) || ferror(f)) {
+		e = errno;
+		fclose(f);
+		errno = e;
+		return -1;
+	}
 	return fclose(f) ? -1 : 0;
 }

@@ -48,6 +48,7 @@ void row_thread_bytes(struct sim_row *row, const uint64_t *tb, unsigned nthreads
 void report_table(FILE *f, const struct sim_row *rows, size_t n);
 void report_wall(FILE *f, const struct sim_row *rows, size_t n);
 void report_chart(FILE *f, const struct sim_row *rows, size_t n);
-int json_write(const char *path, const struct sim_row *rows, size_t n);
+/* into f, opened before the runs (--json FILE), and close it; -1 and errno if that failed */
+int json_write(FILE *f, const struct sim_row *rows, size_t n);
 
 #endif

@@ -2,19 +2,8 @@
 # shellcheck disable=SC2034 # DESCRIPTION: read by the runner
 DESCRIPTION="elvkit-sim: unknown scheduler, device, workload, tunable and malformed numbers exit 2 with a one-line reason"
 set -u
-sim=${ELVKIT_SIM:?}
-fail=0
-bad() {
-	local err rc
-	err=$("$sim" "$@" 2>&1 >/dev/null)
-	rc=$?
-	if [ $rc -ne 2 ] || [ -z "$err" ] || [ "$(printf '%s\n' "$err" | wc -l)" -ne 1 ]; then
-		echo "FAIL: elvkit-sim $* -> exit $rc, stderr: $err"
-		fail=1
-	else
-		echo "ok: $* -> $err"
-	fi
-}
+# shellcheck source=tests/sim/bad_args.sh
+. "$(dirname "$0")/bad_args.sh"
 bad --sched nosuch
 bad --sched noop,
 bad --device floppy
