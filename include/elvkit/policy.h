@@ -320,7 +320,8 @@ struct ek_policy {
 /*
  * The host turns writeback throttling (the kernel's blk-wbt) off on queues
  * this policy runs, as bfq does with wbt_disable_default(): for policies
- * that control write depth themselves.
+ * that control write depth themselves. The simulator does; the kernel
+ * shim does not yet (no policy sets it; see the README's policy API).
  */
 #define EK_POLICY_NO_WBT 0x1u
 /*
