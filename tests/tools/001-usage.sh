@@ -24,6 +24,7 @@ expect 2 "expected KEY=VALUE" -- tune sda read_expire
 expect 2 "invalid tunable name" -- tune sda '../x=1'
 expect 2 "invalid value" -- tune sda 'read_expire='
 expect 2 "invalid value" -- tune sda 'read_expire=1 2'
+expect 2 "invalid value for read_expire: 'abc' \(tunables are integers\)" -- tune sda read_expire=abc
 expect 2 "needs a device" -- persist sda
 expect 2 "exactly one scheduler" -- persist --rotational a b
 expect 2 "unknown option" -- persist --bogus x
