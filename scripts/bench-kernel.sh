@@ -176,8 +176,7 @@ fi
 
 [ -n "$kernel" ] || kernel=$(k_leg_release 6.1)
 [ -n "$kernel" ] || die "no 6.1 kernel installed; give --kernel RELEASE"
-k_root "$kernel" >/dev/null || die2 "--kernel: $kernel is not installed"
-k_vmlinuz "$kernel" >/dev/null || die "no kernel image for $kernel"
+release_check --kernel "$kernel"
 [ -e "build/$kernel/elvkit.ko" ] || die "no modules in build/$kernel/; run scripts/kbuild.sh $kernel"
 case ",$device" in
 *,ekdisk-*) [ -e "build/$kernel/ekdisk.ko" ] ||

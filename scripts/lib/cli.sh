@@ -22,6 +22,16 @@ list_check() {
 	done
 }
 
+# release_check WHAT RELEASE: RELEASE (given as WHAT, e.g. --kernel) is an
+# installed kernel with an image to boot (scripts/lib/kernels.sh sourced).
+# Not installed, or not a release's name at all, is bad usage; installed
+# without its image, a failure. Checked before anything builds or boots.
+release_check() {
+	[[ $2 =~ ^[A-Za-z0-9][A-Za-z0-9._+~-]*$ ]] || die2 "$1: '$2' is not a kernel release"
+	k_root "$2" >/dev/null || die2 "$1: $2 is not installed"
+	k_vmlinuz "$2" >/dev/null || die "$1: no kernel image for $2"
+}
+
 # queue_set_check TUNES NR_REQUESTS: the kernel benchmarks' --tune list
 # (NAME=VALUE, comma-separated, each name once; every scheduler's tunables
 # here are whole numbers) and --nr-requests; either may be empty.
