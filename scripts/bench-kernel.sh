@@ -109,12 +109,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 
-list_check --threads "$threads" '^[1-9][0-9]{0,2}$'
-for t in ${threads//,/ }; do
-	[ "$t" -le 256 ] || die2 "--threads: $t is over 256"
-done
-[ "$(tr , '\n' <<<"$threads" | sort -u | wc -l)" = "$(tr , '\n' <<<"$threads" | wc -l)" ] ||
-	die2 "--threads: a thread count is repeated"
+threads_check "$threads"
 threads=$(tr , '\n' <<<"$threads" | sort -n | paste -sd, -)
 [[ $runs =~ ^[1-9][0-9]?$ ]] || die2 "--runs: expected 1..99, got '$runs'"
 [[ $runtime =~ ^[1-9][0-9]{0,3}$ ]] || die2 "--runtime: expected whole seconds 1..9999, got '$runtime'"

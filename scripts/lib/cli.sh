@@ -32,6 +32,16 @@ release_check() {
 	k_vmlinuz "$2" >/dev/null || die "$1: no kernel image for $2"
 }
 
+# threads_check LIST: the benchmarks' --threads, 1..256 each, none twice.
+threads_check() {
+	local t
+	list_check --threads "$1" '^[1-9][0-9]{0,2}$'
+	for t in ${1//,/ }; do
+		[ "$t" -le 256 ] || die2 "--threads: $t is over 256"
+	done
+	[ -z "$(tr , '\n' <<<"$1" | sort | uniq -d)" ] || die2 "--threads: a thread count is repeated"
+}
+
 # queue_set_check TUNES NR_REQUESTS: the kernel benchmarks' --tune list
 # (NAME=VALUE, comma-separated, each name once; every scheduler's tunables
 # here are whole numbers) and --nr-requests; either may be empty.
