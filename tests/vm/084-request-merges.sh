@@ -28,9 +28,10 @@ writes() {
 	# Twice: mq-deadline (6.1, 6.12) computes its writes' depth from the
 	# nr_requests before the store (which would leave them one tag), and
 	# a store of the value there is ignored.
-	echo 63 >"/sys/block/$dev/queue/nr_requests" &&
-		echo 64 >"/sys/block/$dev/queue/nr_requests" ||
+	if ! { echo 63 >"/sys/block/$dev/queue/nr_requests" &&
+		echo 64 >"/sys/block/$dev/queue/nr_requests"; }; then
 		fail "cannot set nr_requests under $1"
+	fi
 	before=$(awk '{print $5}' "/sys/block/$dev/stat")
 	fio --filename="/dev/$dev" --direct=1 --ioengine=libaio --bs=4k \
 		--iodepth=32 --size=256k --verify=crc32c --verify_fatal=1 \
