@@ -109,12 +109,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 
-list_check --threads "$threads" '^[1-9][0-9]{0,2}$'
-for t in ${threads//,/ }; do
-	[ "$t" -le 256 ] || die2 "--threads: $t is over 256"
-done
-[ "$(tr , '\n' <<<"$threads" | sort -u | wc -l)" = "$(tr , '\n' <<<"$threads" | wc -l)" ] ||
-	die2 "--threads: a thread count is repeated"
+threads_check "$threads"
 threads=$(tr , '\n' <<<"$threads" | sort -n | paste -sd, -)
 [[ $runs =~ ^[1-9][0-9]?$ ]] || die2 "--runs: expected 1..99, got '$runs'"
 [[ $runtime =~ ^[1-9][0-9]{0,3}$ ]] || die2 "--runtime: expected whole seconds 1..9999, got '$runtime'"
@@ -176,8 +171,7 @@ fi
 
 [ -n "$kernel" ] || kernel=$(k_leg_release 6.1)
 [ -n "$kernel" ] || die "no 6.1 kernel installed; give --kernel RELEASE"
-k_root "$kernel" >/dev/null || die2 "--kernel: $kernel is not installed"
-k_vmlinuz "$kernel" >/dev/null || die "no kernel image for $kernel"
+release_check --kernel "$kernel"
 [ -e "build/$kernel/elvkit.ko" ] || die "no modules in build/$kernel/; run scripts/kbuild.sh $kernel"
 case ",$device" in
 *,ekdisk-*) [ -e "build/$kernel/ekdisk.ko" ] ||

@@ -65,7 +65,7 @@ fi
 
 [ -n "$kernel" ] || kernel=$(k_leg_release 6.1)
 [ -n "$kernel" ] || die "no 6.1 kernel installed; give --kernel RELEASE"
-k_root "$kernel" >/dev/null || die2 "--kernel: $kernel is not installed"
+release_check --kernel "$kernel"
 [ -n "$kodir" ] || kodir=build/$kernel
 [ -e "$kodir/elvkit.ko" ] || die "no elvkit.ko in $kodir; run scripts/kbuild.sh $kernel"
 kodir=$(cd "$kodir" && pwd)

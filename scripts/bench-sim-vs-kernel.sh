@@ -78,6 +78,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 
+. scripts/lib/kernels.sh
 . scripts/lib/cli.sh
 kernel="" profile=hdd workloads=seqread,randread,read-vs-write threads=1,4,16
 scheds=none,mq-deadline,deadline-read,anticipatory,fair-queue runtime=10 runs=1 limit=25 out="" report_only=""
@@ -107,6 +108,7 @@ while [ $# -gt 0 ]; do
 	*) die2 "unknown option '$1' (see --help)" ;;
 	esac
 done
+[[ $limit =~ ^[0-9]+(\.[0-9]+)?$ ]] || die2 "--limit: '$limit' is not a percentage (a number, e.g. 25)"
 cmp=(scripts/lib/sim-vs-kernel.py --limit "$limit")
 if [ -n "$report_only" ]; then
 	for f in sim.json kernel.json; do
@@ -117,12 +119,14 @@ if [ -n "$report_only" ]; then
 fi
 [[ $runtime =~ ^[1-9][0-9]*$ ]] || die2 "--runtime: '$runtime' is not a whole number of seconds"
 [[ $runs =~ ^[1-9][0-9]?$ ]] || die2 "--runs: '$runs' is not a number of runs (1-99)"
-list_check --threads "$threads" '^[1-9][0-9]{0,2}$'
+threads_check "$threads"
 list_check --workloads "$workloads" '^(seqread|randread|read-vs-write)$'
 # Plain names: the simulator has no NAME+TUNABLE=VALUE variants.
 list_check --scheds "$scheds" '^[a-z0-9][a-z0-9_-]*$'
-# Checked here, not first by bench-kernel.sh after the simulator's runs.
+# Checked here, not first by bench-kernel.sh after the simulator's runs
+# (and the output directory made): its own checks, the same helpers.
 queue_set_check "$tunes" "$nr_requests"
+[ -z "$kernel" ] || [ -n "$resim" ] || release_check --kernel "$kernel"
 sim_set=() kern_set=()
 for kv in ${tunes//,/ }; do sim_set+=(--tune "$kv"); done
 [ -z "$tunes" ] || kern_set+=(--tune "$tunes")
@@ -177,12 +181,12 @@ fi
 if [ -n "$resim" ]; then
 	# The report again from the raw results: its JSON as this script now reads it.
 	scripts/bench-kernel.sh --report-only "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
-		die2 "bench-kernel.sh --report-only $out/kernel-raw failed"
+		die "bench-kernel.sh --report-only $out/kernel-raw failed"
 else
 	scripts/bench-kernel.sh "${k[@]}" --device "ekdisk-$profile" --workloads "$workloads" \
 		--threads "$threads" --scheds "$scheds" --runtime "$runtime" --runs "$runs" "${kern_set[@]}" "${probe[@]}" \
 		--out "$out/kernel-raw" --json "$out/kernel.json" >"$out/kernel.txt" ||
-		{ tail -n 5 "$out/kernel.txt" >&2; die2 "bench-kernel.sh failed (see $out/kernel.txt)"; }
+		{ tail -n 5 "$out/kernel.txt" >&2; die "bench-kernel.sh failed (see $out/kernel.txt)"; }
 fi
 # The kernel's writeback limits (vm.dirty_bytes and _background_bytes, as
 # its guest set them for this device): the simulator's buffered writer is
@@ -302,7 +306,7 @@ for w in ${workloads//,/ }; do
 			--threads "$t" --runtime "$runtime" --time-limit $((runtime + 120)) --runs "$runs" --max-kb "$max_kb" \
 			--dirty-kb $((dirty / 1024)) --dirty-bg-kb $((dirty_bg / 1024)) \
 			"${opts[@]}" "${sim_set[@]}" "${extra[@]}" \
-			--json "$j" >"${j%.json}.txt" || die2 "elvkit-sim failed on $w (see ${j%.json}.txt)"
+			--json "$j" >"${j%.json}.txt" || die "elvkit-sim failed on $w (see ${j%.json}.txt)"
 		parts+=("$j")
 	done
 done

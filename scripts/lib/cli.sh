@@ -22,6 +22,26 @@ list_check() {
 	done
 }
 
+# release_check WHAT RELEASE: RELEASE (given as WHAT, e.g. --kernel) is an
+# installed kernel with an image to boot (scripts/lib/kernels.sh sourced).
+# Not installed, or not a release's name at all, is bad usage; installed
+# without its image, a failure. Checked before anything builds or boots.
+release_check() {
+	[[ $2 =~ ^[A-Za-z0-9][A-Za-z0-9._+~-]*$ ]] || die2 "$1: '$2' is not a kernel release"
+	k_root "$2" >/dev/null || die2 "$1: $2 is not installed"
+	k_vmlinuz "$2" >/dev/null || die "$1: no kernel image for $2"
+}
+
+# threads_check LIST: the benchmarks' --threads, 1..256 each, none twice.
+threads_check() {
+	local t
+	list_check --threads "$1" '^[1-9][0-9]{0,2}$'
+	for t in ${1//,/ }; do
+		[ "$t" -le 256 ] || die2 "--threads: $t is over 256"
+	done
+	[ -z "$(tr , '\n' <<<"$1" | sort | uniq -d)" ] || die2 "--threads: a thread count is repeated"
+}
+
 # queue_set_check TUNES NR_REQUESTS: the kernel benchmarks' --tune list
 # (NAME=VALUE, comma-separated, each name once; every scheduler's tunables
 # here are whole numbers) and --nr-requests; either may be empty.

@@ -25,7 +25,24 @@ expect 1 "has no tunable 'bogus'" -- tune sda read_expire=100 bogus=1
 [ "$(cat "$T/sys/block/sda/queue/iosched/read_expire")" = 200 ] ||
 	fail "keys must be checked before anything is written"
 expect 1 "tunable 'dispatched' of deadline-read is read-only" -- tune sda dispatched=1
-expect 1 "kernel refused write_expire=9 for sda: No space left on device" -- tune sda write_expire=9
+expect 1 "kernel refused write_expire=9 for sda: No space left on device; nothing changed$" -- tune sda write_expire=9
+# All or nothing: a refusal after keys already written writes their old
+# values back, and prints no value as set.
+expect 1 "kernel refused write_expire=9 for sda: No space left on device; nothing changed$" -- \
+	tune sda read_expire=300 fifo_batch=4 write_expire=9
+[ -z "$OUT" ] || fail "a failed tune printed values: $OUT"
+[ "$(cat "$T/sys/block/sda/queue/iosched/read_expire")" = 200 ] ||
+	fail "read_expire left changed by a failed tune: $(cat "$T/sys/block/sda/queue/iosched/read_expire")"
+[ "$(cat "$T/sys/block/sda/queue/iosched/fifo_batch")" = 8 ] ||
+	fail "fifo_batch left changed by a failed tune: $(cat "$T/sys/block/sda/queue/iosched/fifo_batch")"
+# An old value that cannot be written back (none read: /dev/null): the
+# error says which.
+mkdev sde "[deadline-read] none" 1 queue/iosched/fifo_batch=16
+ln -s /dev/full "$T/sys/block/sde/queue/iosched/write_expire"
+ln -s /dev/null "$T/sys/block/sde/queue/iosched/read_expire"
+expect 1 "refused write_expire=9 for sde: .*; the old value of read_expire could not be written back$" -- \
+	tune sde fifo_batch=4 read_expire=1 write_expire=9
+[ "$(cat "$T/sys/block/sde/queue/iosched/fifo_batch")" = 16 ] || fail "sde: fifo_batch not restored"
 expect 1 "nullb0 has no active scheduler" -- tune nullb0 read_expire=1
 expect 1 "dm-0 cannot have an I/O scheduler" -- tune dm-0 read_expire=1
 

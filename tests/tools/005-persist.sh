@@ -3,7 +3,7 @@
 DESCRIPTION="ioschedctl persist/unpersist: udev rules by WWN, serial or path ID, never kernel name"
 . "$(dirname "$0")/lib.sh"
 mkdev sda "[deadline-read] mq-deadline none" 1 device/wwid="naa.5000c500a1b2c3d4  " \
-	queue/iosched/read_expire=125
+	queue/iosched/read_expire=125 queue/iosched/fifo_batch=16
 mkdev vda "[none] mq-deadline" 1 serial=QM-0042
 mkdev nullb0 "[none] mq-deadline deadline-read" 0
 mkdev dm-0 "none" 0
@@ -19,6 +19,16 @@ expect 0 "wwid:naa.5000c500a1b2c3d4" -- persist sda deadline-read read_expire=80
 grep -qx 'ATTRS{wwid}=="naa.5000c500a1b2c3d4", ATTR{queue/scheduler}="deadline-read", ATTR{queue/iosched/read_expire}="80"' "$R" ||
 	fail "sda rule: $(cat "$R")"
 expect 1 "has no tunable 'bogus'" -- persist sda deadline-read bogus=1
+# Values that could never apply are refused before anything is written:
+# every tunable is an integer, and none has no tunables.
+sum=$(md5sum <"$R")
+expect 2 "invalid value for read_expire: 'abc'" -- persist sda deadline-read read_expire=abc fifo_batch=-5
+expect 2 "invalid value for fifo_batch: '1.5'" -- persist sda deadline-read fifo_batch=1.5
+expect 2 "invalid value for fifo_batch: '0x10'" -- persist sda mq-deadline fifo_batch=0x10
+expect 2 "none has no tunables" -- persist sda none read_expire=1
+[ "$(md5sum <"$R")" = "$sum" ] || fail "a refused persist changed the rules: $(cat "$R")"
+expect 0 "wwid:naa.5000c500a1b2c3d4" -- persist sda deadline-read read_expire=80 fifo_batch=-5
+grep -q 'ATTR{queue/iosched/fifo_batch}="-5"$' "$R" || fail "a negative integer refused: $(cat "$R")"
 # 7.2's queue-wide async_depth: queue/ for mq-deadline (active or not), the
 # scheduler's own iosched/ where it has one
 mkdev sdb "[mq-deadline] bfq none" 1 serial=S-B queue/async_depth=64 queue/iosched/read_expire=500

@@ -197,6 +197,20 @@ for bad in "--resim /nonexistent" "--runtime 0" "--runs 0" "--runs x" "--threads
 	[ "$rc" = 2 ] || fail "'$bad' exited $rc, want 2"
 	[ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] || fail "'$bad': not one line: $msg"
 done
+# Checked before anything runs: no output directory, no bench-kernel.sh
+# (whose own checks printed three lines), no boot (a kernel that is not
+# installed stands beside each, so that nothing could boot in any case).
+for bad in "--limit abc" "--limit -5" "--threads 1,1" "--threads 999" "--kernel 9.9.9-nope" "--kernel ../x"; do
+	# shellcheck disable=SC2086 # word splitting of the bad arguments is wanted
+	msg=$("$B" --kernel 9.9.9-nope $bad --out "$T/never" 2>&1 >/dev/null)
+	rc=$?
+	[ "$rc" = 2 ] || fail "'$bad' exited $rc, want 2: $msg"
+	[ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] || fail "'$bad': not one line: $msg"
+	case $msg in "bench-sim-vs-kernel: ${bad%% *}: "*) ;; *) fail "'$bad': '$msg'" ;; esac
+	[ ! -e "$T/never" ] || fail "'$bad': output directory made"
+done
+"$B" --report-only "$T" --limit 2x >/dev/null 2>&1
+[ $? = 2 ] || fail "--report-only with --limit 2x must exit 2"
 python3 scripts/lib/sim-vs-kernel.py "$T/kernel.json" "$T/sim.json" 2>/dev/null
 [ $? = 2 ] || fail "files swapped must exit 2"
 echo ok

@@ -15,9 +15,11 @@ mkdir -p "$T/sys/block" "$T/sys/class/block" "$T/modules"
 : >"$T/modules/modules.alias"
 
 # Fake modprobe: "loading" NAME-iosched adds NAME to every device that can
-# have a scheduler, if NAME is listed in $T/loadable.
+# have a scheduler, if NAME is listed in $T/loadable. Every call is logged,
+# one line of arguments, in $T/modprobe.log.
 cat >"$T/modprobe" <<'MP'
 #!/bin/bash
+echo "$*" >>"$(dirname "$0")/modprobe.log"
 for a; do case "$a" in -*) ;; *) m=$a ;; esac; done
 name=${m%-iosched}
 grep -qx "$name" "$(dirname "$0")/loadable" 2>/dev/null || exit 1
