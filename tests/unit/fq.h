@@ -252,4 +252,39 @@ static inline void fqt_finish(struct th *th, struct fqt_proc *pr, unsigned n)
 	th_finish(th);
 }
 
+/*
+ * Two readers of the same weight, both always backlogged (4 requests
+ * each), without raising, for 20 s on disk d: a sequential one of 128 KiB
+ * reads, and one of 4 KiB reads from sector next, stride sectors apart.
+ * Returns the second's share of the disk's time, having printed both.
+ */
+static inline double fqt_share_beside_streamer(struct fqt_disk *d,
+					       ek_u64 next, ek_u64 stride)
+{
+	struct th *th = th_new(&ek_fair_queue_policy, FQT_MAX_RQ);
+	struct fqt_proc pr[2];
+	struct fqt_proc *seq = &pr[0], *small = &pr[1];
+	double share;
+	int i;
+
+	th_preset(th, "low_latency", 0);
+	th_start(th);
+	for (i = 0; i < 2; i++) {
+		fqt_proc_init(th, &pr[i], (ek_u32)i + 1);
+		pr[i].depth = 4;
+	}
+	seq->nr = 256;
+	small->nr = 8;
+	small->next = next;
+	small->stride = stride;
+	fqt_run(th, d, pr, 2, 20000 * MS);
+	share = (double)small->busy_ns /
+		(double)(seq->busy_ns + small->busy_ns);
+	printf("disk time: sequential %.0f ms (%llu MiB), small reads %.0f ms (%llu reads): their share %.2f\n",
+	       seq->busy_ns / 1e6, (unsigned long long)seq->bytes >> 20,
+	       small->busy_ns / 1e6, (unsigned long long)small->ios, share);
+	fqt_finish(th, pr, 2);
+	return share;
+}
+
 #endif
