@@ -353,6 +353,18 @@ struct ek_policy {
  */
 #define EK_POLICY_AS_NONE 0x8u
 
+/*
+ * Bios and requests join only requests the policy queues together: of the
+ * same sync-ness and, when synchronous, of the same process context (a
+ * process's I/O is neither charged to another nor served in its slot).
+ * bfq's and cfq's allow_merge refuse the same. Every host checks it with
+ * ek_merge_same_queue(): the kernel shim in allow_merge and in the
+ * requests it offers for joining, the simulator in every merge. The
+ * kernel's own rules (direction, I/O priority, size) apply to every
+ * policy, flag or not.
+ */
+#define EK_POLICY_SAME_QUEUE_MERGES 0x10u
+
 /* The policy fields of a new descriptor, as a userspace host leaves them. */
 static inline void ek_rq_poison_policy(struct ek_rq *rq)
 {
@@ -378,6 +390,21 @@ static inline int ek_policy_never_idles(const struct ek_policy *p,
 					const struct ek_host *host)
 {
 	return (p->flags & EK_POLICY_NEVER_IDLES) || host->never_idles;
+}
+
+/*
+ * Whether a bio or request (sync, of process context ctx) may join queued
+ * request rq as far as the policy says (EK_POLICY_SAME_QUEUE_MERGES). ctx
+ * is the host's identity of a process context (the kernel's io_context,
+ * the simulator's thread), as rq_ctx is rq's.
+ */
+static inline int ek_merge_same_queue(const struct ek_policy *p,
+				      const struct ek_rq *rq, const void *rq_ctx,
+				      ek_u8 sync, const void *ctx)
+{
+	if (!(p->flags & EK_POLICY_SAME_QUEUE_MERGES))
+		return 1;
+	return rq->sync == sync && (!sync || rq_ctx == ctx);
 }
 
 /* Whether a request allocated now gets its process's context (pctx_wanted). */

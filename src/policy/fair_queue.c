@@ -53,6 +53,11 @@
  * raise at their next slot end, and none is raised on its return after
  * 2 s without I/O until it has done none for 10 s (as bfq).
  *
+ * Merges stay within a queue (EK_POLICY_SAME_QUEUE_MERGES, as bfq's and
+ * cfq's allow_merge): a process's I/O is neither charged to another nor
+ * served in its slot. There is no merging of cooperating queues (bfq's
+ * bfq_setup_cooperator): processes reading interleaved blocks stay apart.
+ *
  * Classes. RT before BE before IDLE; levels 0..7 are weights 80..10
  * (class NONE counts as BE level 4). A lower class with busy queues that
  * has not been served for class_age_ms gets one small slot (128 KiB):
@@ -1189,4 +1194,5 @@ const struct ek_policy ek_fair_queue_policy = {
 	.pctx_init = fq_pctx_init,
 	.pctx_exit = fq_pctx_exit,
 	.limit_depth = fq_limit_depth,
+	.flags = EK_POLICY_SAME_QUEUE_MERGES,
 };

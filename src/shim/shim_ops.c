@@ -6,10 +6,11 @@
  * Locking: ek_queue->lock serialises all policy calls. It is taken with
  * interrupts disabled because finish_request can run from a completion
  * interrupt and exit_icq runs under the io_context's irq-safe lock. The
- * merge callbacks (request_merge, request_merged, requests_merged) are
- * called by blk-mq from inside our bio_merge and insert_requests, with the
- * lock already held. Nothing that may call back into has_work (running a
- * queue) is done under the lock: kicks are deferred until it is dropped.
+ * merge callbacks (allow_merge, request_merge, request_merged,
+ * requests_merged, former_request, next_request) are called by blk-mq
+ * from inside our bio_merge and insert_requests, with the lock already
+ * held. Nothing that may call back into has_work (running a queue) is
+ * done under the lock: kicks are deferred until it is dropped.
  * has_work itself takes no lock: it answers what the policy said at the
  * end of the latest call (ek_settle_work). A policy may finish a request
  * without the lock (completed_unlocked); ek_settle_work and
@@ -522,7 +523,15 @@ static void ek_insert_one(struct ek_queue *eq, struct request *rq,
 		erq->requeued = 1;
 		p->requeue(eq->sd, erq, now);
 	} else {
-		if (blk_mq_sched_try_insert_merge(q, rq, free))
+		/*
+		 * blk-mq's insert merge asks no elevator (allow_merge), and
+		 * joins requests of any process: not for a policy that
+		 * merges only within its queues. A process's own bios have
+		 * met its queued requests already (bio_merge), as they do
+		 * in the simulator, which has no insert merges.
+		 */
+		if (!(p->flags & EK_POLICY_SAME_QUEUE_MERGES) &&
+		    blk_mq_sched_try_insert_merge(q, rq, free))
 			return;
 		erq->requeued = 0;
 		erq->arrival_ns = now;
@@ -726,6 +735,37 @@ static bool ek_bio_merge(struct request_queue *q, struct bio *bio,
 	return merged;
 }
 
+/* The process context ek_merge_same_queue compares: the io_context. */
+static const void *ek_rq_ctx(struct request *rq)
+{
+	return rq->elv.icq ? rq->elv.icq->ioc : NULL;
+}
+
+/*
+ * Whether next may join queued request rq (either way round), for a
+ * policy that merges only within its queues. Both hold an io_context
+ * reference while queued.
+ */
+static bool ek_same_queue(struct ek_queue *eq, struct request *rq,
+			  struct request *next)
+{
+	return ek_merge_same_queue(ek_policy_of(eq), ek_rq_of(rq), ek_rq_ctx(rq),
+				   rq_is_sync(next), ek_rq_ctx(next));
+}
+
+/*
+ * Only for EK_POLICY_SAME_QUEUE_MERGES (bfq_allow_bio_merge's rule): the
+ * bio would get current's context, so comparing io_contexts needs no icq
+ * lookup. Called with eq->lock held, for a queued rq.
+ */
+static bool ek_allow_merge(struct request_queue *q, struct request *rq,
+			   struct bio *bio)
+{
+	return ek_merge_same_queue(ek_policy_of(ek_queue_of(q)), ek_rq_of(rq),
+				   ek_rq_ctx(rq), op_is_sync(bio->bi_opf),
+				   current->io_context);
+}
+
 static int ek_request_merge(struct request_queue *q, struct request **req,
 			    struct bio *bio)
 {
@@ -793,7 +833,8 @@ static struct request *ek_former_request(struct request_queue *q,
 	if (!ek_rq_mergeable(rq))
 		return NULL;
 	hash_for_each_possible(q->elevator->hash, prev, hash, end)
-		if (prev != rq && blk_rq_pos(prev) + blk_rq_sectors(prev) == end)
+		if (prev != rq && blk_rq_pos(prev) + blk_rq_sectors(prev) == end &&
+		    ek_same_queue(ek_queue_of(q), prev, rq))
 			return prev;
 	return NULL;
 }
@@ -810,7 +851,8 @@ static struct request *ek_next_request(struct request_queue *q,
 			rq_data_dir(rq) == WRITE ? EK_WRITE : EK_READ,
 			blk_rq_pos(rq) + blk_rq_sectors(rq));
 	if (!next || next->host_flags != EKH_INSERTED ||
-	    next->host_rq == rq || !ek_rq_mergeable(next->host_rq))
+	    next->host_rq == rq || !ek_rq_mergeable(next->host_rq) ||
+	    !ek_same_queue(eq, rq, next->host_rq))
 		return NULL;
 	return next->host_rq;
 }
@@ -836,6 +878,8 @@ void ek_fill_ops(struct ek_sched *s)
 	ops->requests_merged = ek_requests_merged;
 	ops->former_request = ek_former_request;
 	ops->next_request = ek_next_request;
+	if (s->policy->flags & EK_POLICY_SAME_QUEUE_MERGES)
+		ops->allow_merge = ek_allow_merge;
 	if (s->policy->limit_depth)
 		ops->limit_depth = ek_limit_depth;
 	if (s->policy->pctx_size) {

@@ -3,8 +3,10 @@
  * Requests inside the policy: insertion, the back-merge hash (by end
  * sector) the host keeps itself, and merges of a bio into a queued request
  * (back merges found by the hash, front merges through the policy's
- * front_merge_candidate) and of two queued requests into one. Only requests
- * of the same process, direction and sync-ness merge, up to --max-kb.
+ * front_merge_candidate) and of two queued requests into one. As in the
+ * kernel, requests of one direction and I/O priority merge, up to --max-kb,
+ * whichever process they are of; under EK_POLICY_SAME_QUEUE_MERGES only
+ * those the policy queues together.
  */
 #include <string.h>
 #include "sim_int.h"
@@ -36,12 +38,23 @@ void sched_hash_del(struct sim *s, struct srq *r)
 	sim_violation(s, "host: request missing from its merge hash");
 }
 
+/* A request's process context, as ek_merge_same_queue compares them. */
+static const void *owner_ctx(const struct srq *r)
+{
+	return (const void *)(uintptr_t)r->rq.owner;
+}
+
+/* May b (a queued request, or a bio as one) join queued request a? */
 static int mergeable(struct sim *s, const struct srq *a, const struct srq *b)
 {
 	return a->state == RQ_QUEUED && b->state == RQ_QUEUED &&
-	       a->rq.dir == b->rq.dir && a->rq.owner == b->rq.owner &&
+	       a->rq.dir == b->rq.dir &&
 	       a->rq.kind == EK_KIND_NORMAL && b->rq.kind == EK_KIND_NORMAL &&
-	       !a->rq.at_head && !b->rq.at_head && a->rq.sync == b->rq.sync &&
+	       !a->rq.at_head && !b->rq.at_head &&
+	       a->rq.prio_class == b->rq.prio_class &&
+	       a->rq.prio_level == b->rq.prio_level &&
+	       ek_merge_same_queue(s->pol, &a->rq, owner_ctx(a), b->rq.sync,
+				   owner_ctx(b)) &&
 	       (uint64_t)a->rq.nr_sectors + b->rq.nr_sectors <= s->max_sectors;
 }
 
@@ -122,6 +135,8 @@ int sched_merge_bio(struct sim *s, struct sbio *b)
 	probe.rq.dir = b->dir;
 	probe.rq.owner = t->id + 1;
 	probe.rq.sync = t->sync;
+	probe.rq.prio_class = t->prio.cls;
+	probe.rq.prio_level = t->prio.lvl;
 	probe.rq.sector = b->sector;
 	probe.rq.nr_sectors = b->nr;
 
