@@ -34,7 +34,7 @@ requests() {
 		--iodepth=32 --verify=crc32c --verify_fatal=1 \
 		--output-format=terse "$@" >"$out" 2>&1 ||
 		{ cat "$out" >&2; fail "fio under $(current_sched "$dev") failed"; }
-	[ "$(fio_errors "$out")" = 0 ] || { cat "$out" >&2; fail "fio errors"; }
+	[ "$(fio_errors "$out")" = 0 ] || { cat "$out" >&2; fail "fio errors under $(current_sched "$dev")"; }
 	after=$(awk '{print $5}' "/sys/block/$dev/stat")
 	echo $((after - before))
 }
