@@ -281,6 +281,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
 		{ "trace", 1, 0, 'Q' }, { "runtime", 1, 0, 'J' },
 		{ "no-wall", 0, 0, 'N' }, { "readahead", 1, 0, 'A' }, { "list", 0, 0, 'l' },
+		{ "interleave", 0, 0, 'y' },
 		{ "tunables", 1, 0, 'O' },
 		{ "wbt", 1, 0, 'X' }, { "min-time", 1, 0, 'M' }, { "help", 0, 0, 'h' },
 		{ 0, 0, 0, 0 },
@@ -304,6 +305,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'b': c->block = cli_num("--block", optarg, 1); break;
 		case 'S': c->size = cli_num("--size", optarg, 1); break;
 		case 'a': c->region_align = cli_num("--region-align", optarg, 1); break;
+		case 'y': c->interleave = 1; break;
 		case 'i': c->ios = cli_num("--ios", optarg, 0); break;
 		case 'T': c->think_us = parse_delay("--think", optarg, &c->think_q); break;
 		case 'g': c->bg = parse_bg(optarg); break;

@@ -93,6 +93,21 @@ static void resolve_lists(struct cli_args *a)
 			cli_die("--workload: unknown workload '%s' (see --list)", v[i]);
 }
 
+/* --interleave: sequential readers whose every read is a bio. */
+static void check_interleave(const struct cli_args *a)
+{
+	size_t i;
+
+	if (!a->base.interleave)
+		return;
+	for (i = 0; i < a->nwl; i++)
+		if (a->wl_ids[i] != WL_SEQREAD)
+			cli_die("--interleave applies to seqread alone, not %s",
+				sim_workload_name(a->wl_ids[i]));
+	if (a->base.readahead > a->base.block)
+		cli_die("--interleave needs --readahead 0 (or at most --block)");
+}
+
 static void apply_device(struct cli_args *a)
 {
 	const struct ek_model_type *m = sim_find_model(a->device);
@@ -195,6 +210,7 @@ void cli_validate(struct cli_args *a)
 	check_sizes(&a->base);
 	check_counts(a);
 	resolve_lists(a);
+	check_interleave(a);
 	apply_device(a);
 	check_tunes(a);
 	min_time(a);

@@ -60,6 +60,8 @@ struct sim_config {
 	uint64_t block;			/* bytes per bio */
 	uint64_t readahead;		/* sequential sync readers: bios of at least this */
 	uint64_t size;			/* total bytes, sequential workloads */
+	int interleave;			/* seqread: the threads read alternate blocks
+					   of one region (--interleave) */
 	uint64_t region_align;		/* a foreground region is size / threads rounded
 					   down to this many bytes (a sector, 512, unless set) */
 	uint64_t ios;			/* total bios, random workloads */

@@ -130,6 +130,7 @@ struct sthread {
 	uint8_t flusher;		/* writes back the buffered writers' bios (dirty.c) */
 	uint64_t region, region_len;	/* sectors */
 	uint64_t pos;			/* next offset in region, sectors */
+	uint64_t first, stride;		/* sequential: where a pass starts, the step */
 	uint64_t left;			/* application I/Os still to do */
 	uint64_t share;			/* application I/Os of one pass */
 	int share_done;			/* a whole pass done */

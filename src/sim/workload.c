@@ -7,7 +7,10 @@
  * --wdepth bios in flight, or with --dirty-kb dirty a bio's worth per
  * write for one flusher thread to write back (dirty.c). Each thread works
  * in its own region: foreground regions lie one after another from sector
- * 0, background regions after --size. Until --min-time, a foreground thread
+ * 0, background regions after --size; with --interleave the sequential
+ * readers share one region, thread i reading blocks i, i + N, i + 2N, ...
+ * (N threads), as cooperating processes do (a dump, a pool of I/O
+ * threads). Until --min-time, a foreground thread
  * that has done its share
  * starts another pass. The workload reaches the host only through s->hops
  * (struct sim_host_ops); the host completes its bios through end_io.
@@ -31,6 +34,7 @@ static void thread_setup(struct sim *s, struct sthread *t, uint64_t region,
 	t->region = region;
 	t->region_len = len;
 	t->bs = bs;
+	t->stride = bs;
 	t->rng = s->cfg->seed * 1000003ULL + t->id * 7919ULL + 17;
 }
 
@@ -99,6 +103,11 @@ int wl_build(struct sim *s)
 			t->start_ns = c->warmup_ns;
 			thread_setup(s, t, s->cap / 4, STARTUP_REGION, bs);
 			t->left = c->startup_ios;
+		} else if (c->interleave && w == WL_SEQREAD) {
+			thread_setup(s, t, 0, (uint64_t)nfg * per, bs);
+			t->first = t->pos = (uint64_t)i * bs;
+			t->stride = (uint64_t)nfg * bs;
+			t->left = t->region_len / t->stride ? t->region_len / t->stride : 1;
 		} else {
 			thread_setup(s, t, (uint64_t)i * per, per, bs);
 			if (t->random)
@@ -337,9 +346,9 @@ static struct sbio *make_bio(struct sim *s, struct sthread *t)
 		off = (sim_rand(&t->rng) % (t->region_len / t->bs)) * t->bs;
 	} else {
 		if (t->pos + t->bs > t->region_len)
-			t->pos = 0;
+			t->pos = t->first;
 		off = t->pos;
-		t->pos += t->bs;
+		t->pos += t->stride;
 	}
 	t->left--;
 	return wl_new_bio(s, t, off, t->bs, app_bio_end_io);

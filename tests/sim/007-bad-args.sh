@@ -33,6 +33,9 @@ bad --start-us 1ms
 bad --region-align 0
 bad --region-align 1000
 bad --region-align 128m --size 64m
+bad --interleave --workload randread --readahead 0
+bad --interleave --workload seqread,read-vs-write --readahead 0
+bad --interleave --workload seqread
 bad --late-us 1000001
 bad --late-us 0:5,50:4,100:6
 bad --late-us 5:5,100:6
