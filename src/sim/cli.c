@@ -49,6 +49,7 @@ static int run_row(const struct cli_args *a, struct sim_config *c, struct sim_ro
 	row->workload = c->workload;
 	row->threads = c->threads;
 	row->mixed = sim_workload_mixed(c);
+	row->interleave = c->interleave;
 	row->block = c->block;
 	row->size = c->size;
 	row->seed = a->base.seed;

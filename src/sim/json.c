@@ -51,10 +51,10 @@ int json_write(FILE *f, const struct sim_row *rows, size_t n)
 
 		fprintf(f, "%s\n  {\"sched\": \"%s\", \"device\": \"%s\", \"workload\": \"%s\", "
 			"\"threads\": %u, \"block\": %llu, \"size\": %llu, \"seed\": %llu, "
-			"\"runs\": %u",
+			"\"runs\": %u, \"interleave\": %d",
 			i ? "," : "", r->sched, r->device, sim_workload_name(r->workload),
 			r->threads, (unsigned long long)r->block, (unsigned long long)r->size,
-			(unsigned long long)r->seed, r->runs);
+			(unsigned long long)r->seed, r->runs, r->interleave);
 		for (k = 0; k < M_NR; k++) {
 			fprintf(f, ", \"%s\": %.6f", mname[k], r->mean[k]);
 			if (r->runs > 1)

@@ -145,8 +145,9 @@ void report_table(FILE *f, const struct sim_row *rows, size_t n)
 			;
 		size_str(bs, sizeof(bs), g->block);
 		size_str(sz, sizeof(sz), g->size);
-		fprintf(f, "%s on %s: block %s, size %s, seed %llu\n",
-			sim_workload_name(g->workload), g->device, bs, sz,
+		fprintf(f, "%s%s on %s: block %s, size %s, seed %llu\n",
+			sim_workload_name(g->workload),
+			g->interleave ? " (interleaved)" : "", g->device, bs, sz,
 			(unsigned long long)g->seed);
 		if (g->runs > 1)
 			fprintf(f, "  (mean +/- half the range over %u seeds)\n", g->runs);

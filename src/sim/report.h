@@ -29,6 +29,7 @@ struct sim_row {
 	int workload;
 	unsigned threads;
 	int mixed;
+	int interleave;			/* --interleave */
 	uint64_t block, size;
 	uint64_t seed;
 	unsigned runs;
