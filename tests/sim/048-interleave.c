@@ -8,7 +8,7 @@
 static unsigned bad, reads[THREADS];
 static uint64_t seen[SIZE / 512 / BLOCK / 64];
 
-/* Each request is one thread's block, or several merged (deadline-read). */
+/* At insert each request is one block of its thread's own (merges come later). */
 static void on_insert(void *a, const struct ek_rq *rq, uint64_t now)
 {
 	uint64_t b = rq->sector / BLOCK;
