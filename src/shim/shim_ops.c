@@ -497,11 +497,43 @@ static bool ek_rq_mergeable(struct request *rq)
 	       !(rq->rq_flags & RQF_NOMERGE_FLAGS);
 }
 
+/* rq grew by a merge: tell the policy where it starts and ends now. */
+static void ek_resync(struct ek_queue *eq, struct ek_rq *erq,
+		      struct request *rq)
+{
+	const struct ek_policy *p = ek_policy_of(eq);
+	u64 old;
+
+	if (!erq || !(erq->host_flags & EKH_INSERTED))
+		return;
+	old = erq->sector;
+	erq->sector = blk_rq_pos(rq);
+	erq->nr_sectors = blk_rq_sectors(rq);
+	p->merged(eq->sd, erq, old);
+}
+
+/*
+ * A discard merge on a device that takes several ranges (the kernel's
+ * blk_discard_mergable) calls neither request_merged nor requests_merged:
+ * the request grew behind the policy's back, whether a bio or a plugged
+ * request joined it. Queued discards are merge targets only as
+ * q->last_merge (ek_rq_mergeable), so the caller passes that one, as it
+ * was before the merge. On a device of one range a discard merges as
+ * any request does, and blk-mq reports it.
+ */
+static void ek_discard_grew(struct ek_queue *eq, struct request *last)
+{
+	if (last && req_op(last) == REQ_OP_DISCARD &&
+	    queue_max_discard_segments(eq->q) > 1)
+		ek_resync(eq, ek_rq_of(last), last);
+}
+
 static void ek_insert_one(struct ek_queue *eq, struct request *rq,
 			  bool at_head, struct list_head *free, u64 now)
 {
 	const struct ek_policy *p = ek_policy_of(eq);
 	struct request_queue *q = eq->q;
+	struct request *last = q->last_merge;
 	struct ek_rq *erq = ek_rq_of(rq);
 
 	if (WARN_ON_ONCE(!erq)) {
@@ -531,8 +563,11 @@ static void ek_insert_one(struct ek_queue *eq, struct request *rq,
 		 * in the simulator, which has no insert merges.
 		 */
 		if (!(p->flags & EK_POLICY_SAME_QUEUE_MERGES) &&
-		    blk_mq_sched_try_insert_merge(q, rq, free))
+		    blk_mq_sched_try_insert_merge(q, rq, free)) {
+			if (req_op(rq) == REQ_OP_DISCARD)
+				ek_discard_grew(eq, last);
 			return;
+		}
 		erq->requeued = 0;
 		erq->arrival_ns = now;
 	}
@@ -690,21 +725,6 @@ static void ek_finish_request(struct request *rq)
 
 /* ---- merging; all called with eq->lock held ---- */
 
-/* rq grew by a merge: tell the policy where it starts and ends now. */
-static void ek_resync(struct ek_queue *eq, struct ek_rq *erq,
-		      struct request *rq)
-{
-	const struct ek_policy *p = ek_policy_of(eq);
-	u64 old;
-
-	if (!erq || !(erq->host_flags & EKH_INSERTED))
-		return;
-	old = erq->sector;
-	erq->sector = blk_rq_pos(rq);
-	erq->nr_sectors = blk_rq_sectors(rq);
-	p->merged(eq->sd, erq, old);
-}
-
 static bool ek_bio_merge(struct request_queue *q, struct bio *bio,
 			 unsigned int nr_segs)
 {
@@ -715,15 +735,10 @@ static bool ek_bio_merge(struct request_queue *q, struct bio *bio,
 
 	spin_lock_irqsave(&eq->lock, flags);
 	merged = blk_mq_sched_try_merge(q, bio, nr_segs, &free);
-	/*
-	 * A discard merge calls no request_merged: the request grew behind
-	 * the policy's back. Queued discards are merge targets only as
-	 * q->last_merge (ek_rq_mergeable), so that is the one that grew.
-	 */
 	last = q->last_merge;
 	if (merged && !free && bio_op(bio) == REQ_OP_DISCARD && last &&
 	    last->biotail == bio)
-		ek_resync(eq, ek_rq_of(last), last);
+		ek_discard_grew(eq, last);
 	if (merged) {
 		ek_unlock_and_kick(eq, flags);
 	} else {
