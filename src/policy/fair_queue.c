@@ -55,8 +55,12 @@
  *
  * Merges stay within a queue (EK_POLICY_SAME_QUEUE_MERGES, as bfq's and
  * cfq's allow_merge): a process's I/O is neither charged to another nor
- * served in its slot. There is no merging of cooperating queues (bfq's
- * bfq_setup_cooperator): processes reading interleaved blocks stay apart.
+ * served in its slot. Processes reading interleaved blocks of one region
+ * are served in disk order all the same: where the policy would idle
+ * for the queue in service, a queue whose next request is close to
+ * where it stopped (a close cooperator, as cfq's) gets the rest of its
+ * slot instead (cooperate). Queues are not merged (bfq's
+ * bfq_setup_cooperator): a queue lives in its process's context.
  *
  * Classes. RT before BE before IDLE; levels 0..7 are weights 80..10
  * (class NONE counts as BE level 4). A lower class with busy queues that
@@ -82,6 +86,12 @@
  * for the next ~20 requests, unidled and charged a seek per request.
  */
 #define FQ_SEEK_SAMPLE_MAX	(4u * FQ_SEEKY_SECTORS)
+/*
+ * A close cooperator's next request is this near where the queue in
+ * service stopped: no farther than that queue's own next one is, for a
+ * queue worth idling for (not seeky). cfq and bfq took 4 MiB.
+ */
+#define FQ_COOP_SECTORS		FQ_SEEKY_SECTORS
 #define FQ_RATE_ROT		200ULL		/* sectors/ms to start with */
 #define FQ_RATE_NONROT		1000ULL
 #define FQ_SEEK_MS_ROT		8ULL		/* a seek and half a turn */
@@ -111,6 +121,7 @@ enum {
 	FQ_END_BUDGET,
 	FQ_END_TIME,
 	FQ_END_AGED,		/* a lower class waited class_age_ms */
+	FQ_END_COOP,		/* nothing queued, a close cooperator has */
 };
 
 static const struct ek_tunable fq_tunables[FQ_NR_TUNABLES] = {
@@ -169,6 +180,11 @@ static const struct ek_tunable fq_tunables[FQ_NR_TUNABLES] = {
 		.help = EK_ASYNC_DEPTH_HELP,
 		.def = 0, .min = 0, .max = EK_ASYNC_DEPTH_MAX,
 	},
+	[FQ_T_COOPERATE] = {
+		.name = "cooperate", .unit = "bool",
+		.help = "instead of idling for the queue in service, serve a process's queue whose next request is close to where it stopped (cfq's close cooperators)",
+		.def = 1, .min = 0, .max = 1,
+	},
 };
 
 static const struct ek_counter fq_counters[FQ_NR_COUNTERS] = {
@@ -211,6 +227,10 @@ static const struct ek_counter fq_counters[FQ_NR_COUNTERS] = {
 	[FQ_C_OTHER] = {
 		.name = "dispatched_other", .unit = "requests",
 		.help = "flush, passthrough and at_head requests dispatched",
+	},
+	[FQ_C_COOP] = {
+		.name = "coop_switches", .unit = "slots",
+		.help = "slots given to a close cooperator instead of an idle wait",
 	},
 };
 
@@ -363,6 +383,94 @@ static int fq_should_idle(struct fq_data *fd, const struct fq_queue *q)
 	       !ek_fq_symmetric(&fd->cls[q->cls]);
 }
 
+/* ---- close cooperators ---- */
+
+/*
+ * Cooperators are looked for where the policy idles for a queue's next
+ * request: on rotational disks, or with idle_nonrot (the idle wait for
+ * differing weights on flash is the weights', not given away).
+ */
+static void fq_coop_switch(struct fq_data *fd)
+{
+	fd->coop_on = fd->host && fd->cooperate && fd->slice_idle_ns &&
+		      (fd->host->dev.rotational || fd->idle_nonrot);
+}
+
+/*
+ * Put q in fd->coop by the sector of the request it serves next (its
+ * FIFO head), or take it out: wherever that may have changed for a busy
+ * queue out of service. Those only are in it: the one in service is
+ * never its own cooperator, and dispatching from it need not keep an
+ * index. A queue with nothing queued is never in it, so its memory may
+ * go; one left in when coop_on went off leaves at its next change.
+ */
+static ek_noinline void fq_coop_place(struct fq_data *fd, struct fq_queue *q)
+{
+	if (q->flags & FQ_Q_INDEXED) {
+		ek_rb_erase(&fd->coop, &q->coop);
+		q->flags &= ~FQ_Q_INDEXED;
+	}
+	if (fd->coop_on && q->nr_queued && q != fd->in_service &&
+	    !(q->flags & FQ_Q_SHARED)) {
+		ek_rb_insert(&fd->coop, &q->coop,
+			     ek_list_first(&q->fifo, struct ek_rq, fifo)->sector);
+		q->flags |= FQ_Q_INDEXED;
+	}
+}
+
+/* Inline: queue switches ask it, mostly for nothing. */
+static ek_always_inline void fq_coop_moved(struct fq_data *fd,
+					   struct fq_queue *q)
+{
+	if (fd->coop_on || (q->flags & FQ_Q_INDEXED))
+		fq_coop_place(fd, q);
+}
+
+/*
+ * Whether c may have the disk instead of an idle wait for q: of q's
+ * class, not seeky (cooperators read one region in turn), and not
+ * unraised beside a raised q, whose wait keeps the raise's promise.
+ */
+static int fq_may_cooperate(const struct fq_queue *q, const struct fq_queue *c)
+{
+	return c->cls == q->cls && !fq_seeky(c) &&
+	       (!(q->flags & FQ_Q_RAISED) || (c->flags & FQ_Q_RAISED));
+}
+
+static struct fq_queue *fq_coop_of(struct ek_rb_node *n)
+{
+	return ek_rb_entry(n, struct fq_queue, coop);
+}
+
+/*
+ * A process's queue whose next request starts within FQ_COOP_SECTORS of
+ * where q (in service, nothing queued, worth idling for) stopped: served
+ * instead of waiting for q's next (cfq's close cooperator). Processes
+ * that read interleaved blocks of one region (a dump, a pool of I/O
+ * threads) each leave the disk idle between their reads while the
+ * other's read of the next block waits; idling for one at a time, each
+ * slot reads every other block. The nearer neighbour, ahead or behind,
+ * that may cooperate; else NULL. q is not in fd->coop (nothing queued).
+ */
+static struct fq_queue *fq_close_coop(struct fq_data *fd,
+				      const struct fq_queue *q)
+{
+	ek_u64 pos = q->next_pos;
+	struct ek_rb_node *ahead = ek_rb_lower_bound(&fd->coop, pos);
+	struct ek_rb_node *behind = ahead ? ek_rb_prev(ahead) :
+					    ek_rb_last(&fd->coop);
+
+	if (ahead && (ahead->key - pos > FQ_COOP_SECTORS ||
+		      !fq_may_cooperate(q, fq_coop_of(ahead))))
+		ahead = EK_NULL;
+	if (behind && (pos - behind->key > FQ_COOP_SECTORS ||
+		       !fq_may_cooperate(q, fq_coop_of(behind))))
+		behind = EK_NULL;
+	if (ahead && (!behind || ahead->key - pos <= pos - behind->key))
+		return fq_coop_of(ahead);
+	return behind ? fq_coop_of(behind) : EK_NULL;
+}
+
 /* The last completion of q's slot (its start if none came since). */
 static ek_u64 fq_last_done(const struct fq_queue *q)
 {
@@ -399,6 +507,17 @@ static ek_always_inline int fq_slot_over(struct fq_data *fd,
 	if (!q->nr_queued) {
 		if (!fq_should_idle(fd, q))
 			return FQ_END_EMPTY;
+		/*
+		 * A close cooperator, within the slot's time, once q's last
+		 * request is done: one request on the device at a time, as
+		 * one reader would have, and each slot's time its own (else
+		 * a chain of neighbours went to an NCQ disk at once, each
+		 * charged the sectors of a read that took a seek).
+		 */
+		if (fd->coop_on && now < q->slot_start_ns + fd->slot_ns &&
+		    !ek_atomic_read_acquire(&q->nr_inflight) &&
+		    fq_close_coop(fd, q))
+			return FQ_END_COOP;
 		return now >= fq_idle_deadline(fd, q) ? FQ_END_IDLE :
 							FQ_END_NONE;
 	}
@@ -542,6 +661,7 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 		break;
 	case FQ_END_EMPTY:
 	case FQ_END_IDLE:
+	case FQ_END_COOP:
 	case FQ_END_TIME:
 		if (why != FQ_END_TIME || !seeky)
 			q->budget = ek_max_u64(q->served, FQ_MIN_BUDGET);
@@ -555,6 +675,7 @@ static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
 	/* The slot is charged at the weight it ran with; then the raise may end. */
 	fd->in_service = EK_NULL;
 	ek_fq_slot_done(fd, q, charge, end);
+	fq_coop_moved(fd, q);
 	if (q->burst != fd->burst_id)	/* its burst is over: keep the verdict */
 		fq_in_large_burst(fd, q);
 	if (q->flags & FQ_Q_RAISED) {
@@ -592,8 +713,17 @@ static ek_always_inline int fq_leave_if_gone(struct fq_data *fd,
 	return 1;
 }
 
-/* Take the next queue into service; some queue is busy. */
-static void fq_select(struct fq_data *fd, ek_u64 now)
+/*
+ * Take the next queue into service, some queue being busy: coop if it is
+ * given (a close cooperator, fq_close_coop) and no lower class has aged,
+ * for what is left of the slot it follows, until coop_end; else the fair
+ * order's next, for a slot of its own. Cooperators share one slot, each
+ * charged what it used: else two would keep the disk between them for
+ * good, never asking the fair order (two readers of one region among 32
+ * streams on the hdd model took 97% of the disk).
+ */
+static void fq_select(struct fq_data *fd, struct fq_queue *coop,
+		      ek_u64 coop_end, ek_u64 now)
 {
 	struct fq_queue *q;
 	struct fq_class *c;
@@ -612,10 +742,18 @@ static void fq_select(struct fq_data *fd, ek_u64 now)
 		fd->count[FQ_C_AGED]++;
 	}
 	c = &fd->cls[cls];
-	q = ek_fq_pick(fd, cls);
+	if (coop && coop->cls == cls && !fd->aged_slot) {
+		q = coop;
+		ek_fq_take(fd, q);
+		fd->slot_ns = coop_end - now;
+		fd->count[FQ_C_COOP]++;
+	} else {
+		q = ek_fq_pick(fd, cls);
+		fd->slot_ns = fq_slot_ns(fd, c);
+	}
 	c->wait_since_ns = now;
 	fd->in_service = q;
-	fd->slot_ns = fq_slot_ns(fd, c);
+	fq_coop_moved(fd, q);
 	q->slot_start_ns = now;
 	q->served = 0;
 	q->served_sectors = 0;
@@ -646,6 +784,7 @@ static void fq_unlink(struct fq_data *fd, struct fq_queue *q, struct ek_rq *rq)
 	if (q->flags & FQ_Q_ASYNC)
 		ek_rb_erase(&q->sort, &rq->sort);
 	fq_unlink_fifo(fd, q, rq);
+	fq_coop_moved(fd, q);
 }
 
 /*
@@ -779,6 +918,7 @@ static void fq_activate(struct fq_data *fd, struct fq_queue *q,
 		q->budget = fq_budget_cap(fd, fd->rate,
 					  fq_slot_ns(fd, &fd->cls[cls])) / 8;
 	ek_fq_activate(fd, q, now);
+	fq_coop_moved(fd, q);
 	q->flags |= FQ_Q_EVER_BUSY;
 	/*
 	 * The round must stay within target_latency_ms however many queues
@@ -884,9 +1024,13 @@ static void fq_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 	case FQ_T_ASYNC_DEPTH:
 		fd->async_depth = v;
 		return;		/* no decision depends on it */
+	case FQ_T_COOPERATE:
+		fd->cooperate = (ek_u32)v;
+		break;
 	default:
 		return;
 	}
+	fq_coop_switch(fd);
 	/* An idle wait may have become pointless: have the host look again. */
 	if (fd->host)
 		fq_kick(fd);
@@ -914,6 +1058,8 @@ static int fq_init(void *sd, struct ek_host *host, const ek_s64 *values)
 	}
 	fq_queue_init(&fd->nopctx, FQ_Q_SHARED);
 	ek_list_init(&fd->special);
+	ek_rb_init(&fd->coop);
+	fq_coop_switch(fd);
 	fq_set_rate(fd, host->dev.rotational ? FQ_RATE_ROT : FQ_RATE_NONROT);
 	fd->min_budget = FQ_MIN_BUDGET;
 	return 0;
@@ -972,7 +1118,8 @@ static struct ek_rq *fq_dispatch(void *sd, ek_u64 now)
 {
 	struct fq_data *fd = sd;
 	struct ek_rq *rq = ek_list_first(&fd->special, struct ek_rq, fifo);
-	struct fq_queue *q;
+	struct fq_queue *q, *coop = EK_NULL;
+	ek_u64 coop_end = 0;
 	int why;
 
 	fd->now = now;
@@ -995,9 +1142,13 @@ static struct ek_rq *fq_dispatch(void *sd, ek_u64 now)
 			fq_timer_arm(fd, fq_idle_deadline(fd, q));
 			return EK_NULL;
 		}
+		if (why == FQ_END_COOP) {
+			coop = fq_close_coop(fd, q);
+			coop_end = q->slot_start_ns + fd->slot_ns;
+		}
 		fq_expire(fd, q, why, now);
 	}
-	fq_select(fd, now);
+	fq_select(fd, coop, coop_end, now);
 	/* Busy queues out of service always have requests. */
 	return fq_serve(fd, fd->in_service, now);
 }
@@ -1106,10 +1257,15 @@ static void fq_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
 {
 	struct fq_queue *q = fq_rq_queue(rq);
 
-	(void)sd;
 	(void)old_sector;
-	if (!(rq->policy_data[0] & FQ_RQ_QUEUED) || !(q->flags & FQ_Q_ASYNC) ||
-	    rq->sort.key == rq->sector)
+	if (!(rq->policy_data[0] & FQ_RQ_QUEUED))
+		return;
+	if (q->flags & FQ_Q_INDEXED) {
+		/* its next request may start elsewhere now (a front merge) */
+		fq_coop_place(sd, q);
+		return;
+	}
+	if (!(q->flags & FQ_Q_ASYNC) || rq->sort.key == rq->sector)
 		return;
 	ek_rb_erase(&q->sort, &rq->sort);
 	ek_rb_insert(&q->sort, &rq->sort, rq->sector);

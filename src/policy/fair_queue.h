@@ -40,11 +40,13 @@ enum {
 #define FQ_Q_EVER_BUSY	0x80u	/* was busy once: not "new" any more */
 #define FQ_Q_SAMPLED	0x100u	/* think time and seek means are valid */
 #define FQ_Q_LARGE_BURST 0x200u	/* began in a large burst: not raised */
+#define FQ_Q_INDEXED	0x400u	/* in fq_data.coop, by its next request's sector */
 
 struct fq_queue {
 	struct ek_ph_node node;		/* eligible (by finish) or waiting (by start) */
 	struct ek_rb_root sort;		/* async: its requests by sector (rq->sort) */
 	struct ek_list fifo;		/* its requests by arrival (rq->fifo) */
+	struct ek_rb_node coop;		/* in fq_data.coop while FQ_Q_INDEXED */
 	ek_u32 flags;			/* FQ_Q_* */
 	ek_u32 nr_queued;
 	ek_u32 nr_inflight;		/* dispatched, not completed; atomic */
@@ -99,6 +101,7 @@ enum {
 	FQ_T_ASYNC_CHARGE,
 	FQ_T_IDLE_NONROT,
 	FQ_T_ASYNC_DEPTH,
+	FQ_T_COOPERATE,
 	FQ_NR_TUNABLES,
 };
 
@@ -114,6 +117,7 @@ enum {
 	FQ_C_READS,
 	FQ_C_WRITES,
 	FQ_C_OTHER,
+	FQ_C_COOP,
 	FQ_NR_COUNTERS,
 };
 
@@ -123,6 +127,12 @@ struct fq_data {
 	struct fq_queue async[FQ_NR_CLASSES];	/* asynchronous I/O per class */
 	struct fq_queue nopctx;		/* synchronous I/O without a context */
 	struct ek_list special;		/* flush, passthrough, at_head: FIFO */
+	/*
+	 * The processes' own queues with requests, by the sector of the
+	 * request each serves next, while cooperators are looked for
+	 * (coop_on); a queue leaves it with its last request whatever.
+	 */
+	struct ek_rb_root coop;
 	ek_u64 nr_queued;		/* normal requests in all queues */
 	ek_u32 nr_busy;			/* busy queues of all classes */
 
@@ -157,6 +167,8 @@ struct fq_data {
 	ek_u32 async_charge;
 	ek_u64 async_depth;		/* limit_depth: tags for all but sync reads */
 	ek_u32 idle_nonrot;
+	ek_u32 cooperate;
+	ek_u8 coop_on;			/* cooperate, and idling can happen */
 
 	ek_u64 count[FQ_NR_COUNTERS];
 };

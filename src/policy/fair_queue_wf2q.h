@@ -133,14 +133,23 @@ static void ek_fq_slot_done(struct fq_data *fd, struct fq_queue *q,
 	q->idle_since_ns = now;
 }
 
-/* Busy queue q (not in service) has nothing queued any more: make it idle. */
-static void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q)
+/* Busy queue q, out of service, leaves its heap (to be served, or idle). */
+static void ek_fq_take(struct fq_data *fd, struct fq_queue *q)
 {
 	struct fq_class *c = &fd->cls[q->cls];
 
 	ek_ph_erase(q->flags & FQ_Q_ELIGIBLE ? &c->eligible : &c->waiting,
 		    &q->node);
-	q->flags &= ~(FQ_Q_ELIGIBLE | FQ_Q_BUSY);
+	q->flags &= ~FQ_Q_ELIGIBLE;
+}
+
+/* Busy queue q (not in service) has nothing queued any more: make it idle. */
+static void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q)
+{
+	struct fq_class *c = &fd->cls[q->cls];
+
+	ek_fq_take(fd, q);
+	q->flags &= ~FQ_Q_BUSY;
 	fq_sums_sub(c, q->weight);
 	c->nr_busy--;
 	fd->nr_busy--;
@@ -184,8 +193,7 @@ static void ek_fq_reweight(struct fq_data *fd, struct fq_queue *q,
 	if (q == fd->in_service)
 		return;
 	/* Waiting with a finish stamped at the old weight: restamp it. */
-	ek_ph_erase(q->flags & FQ_Q_ELIGIBLE ? &c->eligible : &c->waiting,
-		    &q->node);
+	ek_fq_take(fd, q);
 	q->vfinish = q->vstart + fq_vt(q->budget, weight);
 	fq_enqueue(c, q);
 }
