@@ -719,8 +719,8 @@ static ek_always_inline int fq_leave_if_gone(struct fq_data *fd,
  * for what is left of the slot it follows, until coop_end; else the fair
  * order's next, for a slot of its own. Cooperators share one slot, each
  * charged what it used: else two would keep the disk between them for
- * good, never asking the fair order (two readers of one region among 32
- * streams on the hdd model took 97% of the disk).
+ * good, never asking the fair order (two readers of the same blocks
+ * among 32 streams on the hdd model: Jain's index 0.064).
  */
 static void fq_select(struct fq_data *fd, struct fq_queue *coop,
 		      ek_u64 coop_end, ek_u64 now)
