@@ -128,9 +128,9 @@ struct fq_data {
 	struct fq_queue nopctx;		/* synchronous I/O without a context */
 	struct ek_list special;		/* flush, passthrough, at_head: FIFO */
 	/*
-	 * The processes' own queues with requests, by the sector of the
-	 * request each serves next, while cooperators are looked for
-	 * (coop_on); a queue leaves it with its last request whatever.
+	 * Close cooperators to be: the processes' own busy queues out of
+	 * service, by the sector of the request each serves next, while
+	 * coop_on. A queue leaves it with its last queued request always.
 	 */
 	struct ek_rb_root coop;
 	ek_u64 nr_queued;		/* normal requests in all queues */
