@@ -232,6 +232,17 @@ job_args() {
 	JOB=(--name="$name" --stonewall)
 	case $wl in
 	seqread) JOB+=(--rw=read --bs=128k --direct=1) ;;
+	interleaved)
+		# N synchronous O_DIRECT readers of one region, reader i
+		# reading the 128 KiB blocks i, i + N, i + 2N, ... (fio's
+		# rw=read:SKIP): cooperating processes, a pool of I/O threads
+		# reading one file (elvkit-sim --interleave).
+		local skip=""
+		[ "$t" = 1 ] || skip=":$(((t - 1) * 128))k"
+		JOB+=(--rw="read$skip" --bs=128k --direct=1 --numjobs="$t"
+			--size="$(fio_region $((DEVSIZE - t * 131072)) 1)"
+			--offset_increment=128k "${lat[@]}")
+		return ;;
 	randread) JOB+=(--rw=randread --bs=4k --direct=1) ;;
 	seqwrite) JOB+=(--rw=write --bs=128k --direct=0) ;;
 	randwrite) JOB+=(--rw=randwrite --bs=4k --direct=0) ;;

@@ -8,11 +8,12 @@
 # and workload: MB/s, CPU %, avg/max latency, % of I/Os over 2 s and 10 s,
 # each as a ratio to `none` of the same boot, then the wall (the smallest
 # thread count whose max latency is 10x the previous one's or more).
-# Two more workloads, by name only: startup (a fresh process's 200 dependent
+# Three more workloads, by name only: startup (a fresh process's 200 dependent
 # 4 KiB reads while N sequential readers stream: its time, and as a ratio to
-# the same job on the idle device under the same scheduler) and dbench
+# the same job on the idle device under the same scheduler), dbench
 # (ext4 on the device, memory-backed, `dbench -t RUNTIME N`: MB/s and max
-# latency).
+# latency) and interleaved (N sequential readers of one region, taking
+# turns block by block: cooperating processes).
 # Measured, not asserted: exits 0 when the guest ran, whatever the numbers.
 #
 # usage: scripts/bench-kernel.sh [--kernel RELEASE] [--threads 1,4,16] [--runs N]
@@ -28,7 +29,9 @@
 #                  ekdisk-PROFILE: ekdisk.ko with the simulator's model PROFILE
 #                  (hdd, hdd-laptop, hdd-2002, ssd, null): seeks and rotation
 #   --workloads    any of seqread, randread, seqwrite, randwrite, read-vs-write
-#                  (the default: these five), startup, dbench (threads = clients)
+#                  (the default: these five), startup, dbench (threads = clients),
+#                  interleaved (N readers of one region, reader i reading the
+#                  128 KiB blocks i, i + N, ...: cooperating processes)
 #   --runs N       repeat each point N times; mean and +/- half the range
 #   --out DIR      where the raw results go (default build/bench-kernel/RELEASE-TIME)
 #   --report-only  print the report of an earlier run's DIR, boot nothing
@@ -66,7 +69,7 @@ cd "$(dirname "$0")/.." || exit 1
 
 . scripts/lib/cli.sh
 
-ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write startup dbench"
+ALL_WORKLOADS="seqread randread seqwrite randwrite read-vs-write startup dbench interleaved"
 # --trace-wake's events, on from boot (trace_event=) as the guest suite's
 # are (EK_VM_SUITE_APPEND in scripts/lib/vm.sh): turning one on later
 # patches kernel text on running CPUs, which QEMU's multi-threaded TCG has
