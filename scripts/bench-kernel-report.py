@@ -28,6 +28,8 @@ WL_DESC = {
     "startup": "a fresh process's dependent 4 KiB O_DIRECT reads (psync, one at a time) "
                "while N sync sequential O_DIRECT readers (128 KiB) stream",
     "dbench": "dbench on ext4 on the device (memory-backed), N clients",
+    "interleaved": "N sync sequential O_DIRECT readers (128 KiB) of one region, "
+                   "reader i reading blocks i, i + N, ...",
 }
 
 # Which result fields stand for a workload's throughput, max latency and p99
