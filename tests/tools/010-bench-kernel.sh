@@ -34,6 +34,14 @@ expect_usage --match "--tune: a tunable is given twice" "$B" --tune a=1 --tune a
 expect_usage --match "--nr-requests: expected" "$B" --nr-requests 0
 expect_usage --match "--nr-requests: expected" "$B" --nr-requests 64k
 "$B" --help | grep -q '^usage: scripts/bench-kernel.sh' || fail "--help"
+# Every workload it takes, the report can name (interleaved was taken and
+# its report died on it).
+read -ra wls < <(sed -n 's/^ALL_WORKLOADS="\(.*\)"$/\1/p' "$B")
+[ "${#wls[@]}" -gt 5 ] || fail "no ALL_WORKLOADS in $B"
+for w in "${wls[@]}"; do
+	grep -q "^    \"$w\": " "$TOP/scripts/bench-kernel-report.py" ||
+		fail "bench-kernel-report.py has no description of workload $w"
+done
 
 # A fixture run: 2 thread counts x 2 runs x {none, anticipatory, and
 # anticipatory+antic_expire=0, a variant}; the reader groups' latencies and
