@@ -1257,12 +1257,12 @@ static void fq_merged(void *sd, struct ek_rq *rq, ek_u64 old_sector)
 {
 	struct fq_queue *q = fq_rq_queue(rq);
 
-	(void)old_sector;
 	if (!(rq->policy_data[0] & FQ_RQ_QUEUED))
 		return;
 	if (q->flags & FQ_Q_INDEXED) {
-		/* its next request may start elsewhere now (a front merge) */
-		fq_coop_place(sd, q);
+		/* a front merge may have moved its next request's start */
+		if (rq->sector != old_sector)
+			fq_coop_place(sd, q);
 		return;
 	}
 	if (!(q->flags & FQ_Q_ASYNC) || rq->sort.key == rq->sector)
