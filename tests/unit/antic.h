@@ -211,24 +211,30 @@ static inline void ah_run(struct ah_loop *l, ek_u64 until)
 	}
 }
 
+/* Serve everything queued, each wait running out on its timer. */
+static inline void ah_drain(struct th *th)
+{
+	while (th->queued) {
+		struct ek_rq *rq;
+
+		if (th->timer_armed)
+			th_advance_to(th, th->timer_when > th->now ?
+				      th->timer_when : th->now);
+		th->timer_armed = 0;
+		rq = th_dispatch(th);
+		TH_CHECK(rq || th->timer_armed, "stall while draining");
+		if (rq)
+			th_complete(th, rq);
+	}
+}
+
 /* Complete what is on the disk and dispatch everything left. */
 static inline void ah_finish(struct ah_loop *l)
 {
 	if (l->busy)
 		th_complete(l->th, l->busy);
 	l->busy = NULL;
-	while (l->th->queued) {
-		struct ek_rq *rq;
-
-		if (l->th->timer_armed)
-			th_advance_to(l->th, l->th->timer_when > l->th->now ?
-				      l->th->timer_when : l->th->now);
-		l->th->timer_armed = 0;
-		rq = th_dispatch(l->th);
-		TH_CHECK(rq || l->th->timer_armed, "stall while finishing");
-		if (rq)
-			th_complete(l->th, rq);
-	}
+	ah_drain(l->th);
 }
 
 /*
