@@ -355,22 +355,30 @@ static struct ek_rq *as_next_rq(struct as_data *ad, int dir)
 }
 
 /*
+ * How far before the start of P's last read another's read may end and
+ * still be served instead of waiting for P: a block P skipped.
+ */
+#define AS_SKIPPED_SECTORS	2048	/* 1 MiB */
+
+/*
  * Is rq (a synchronous read) close enough to P's last read that serving it
- * is as good as serving P? Close is a gap between the two of at most the
- * window after P's read, or half of it before: rq ending where P's read
- * started is a read of the block P just skipped. (Processes reading
- * alternate blocks: when one is late once, the other's next read skips
- * its block and anticipation keeps the one ahead streaming over gaps, at
- * half the disk's rate, while the other waits for its FIFO deadline.
- * Serving the skipped block costs one rotation and puts the two back in
- * step: 108 -> 206 MB/s for two readers of 128 KiB blocks with jittered
- * think times in the simulator.) The window starts at 32 KiB and doubles
- * for every ~1 ms already waited (2 MiB after 6 ms); a request closer to
- * the head than P's mean seek distance is always good enough.
- * (as-iosched started at 4 MiB; on a disk whose rotational latency alone is
- * ~4 ms, any non-contiguous request costs about as much as waiting out
- * antic_expire, so the window starts small. In the simulator this lifts
- * seqread with 8 readers from 107 to 125 MB/s.)
+ * is as good as serving P? Ahead, it must start within a window after
+ * P's read ended. The window starts at 32 KiB and doubles for every ~1 ms
+ * already waited (2 MiB after 6 ms); a request closer to the head than
+ * P's mean seek distance is always good enough. (as-iosched started at
+ * 4 MiB; on a disk whose rotational latency alone is ~4 ms, any
+ * non-contiguous request costs about as much as waiting out antic_expire,
+ * so the window starts small. In the simulator this lifts seqread with 8
+ * readers from 107 to 125 MB/s.)
+ *
+ * Behind, it may end up to AS_SKIPPED_SECTORS (or half the window) before
+ * P's read started. Processes reading alternate blocks fall apart once one
+ * of them thinks longer than a read takes: the other's next read skips its
+ * block, and waiting for the one ahead kept it streaming over the gaps at
+ * half the disk's rate while the one behind waited for its FIFO deadline.
+ * Serving the block behind costs a rotation and puts the two back in step
+ * (simulator, two readers of 128 KiB blocks, jittered think times: 108 ->
+ * 221 MB/s).
  */
 static int as_close_req(struct as_data *ad, struct ek_pctx *p,
 			struct ek_rq *rq, ek_u64 now)
@@ -386,7 +394,8 @@ static int as_close_req(struct as_data *ad, struct ek_pctx *p,
 		waited = (now - ps->last_end_ns) >> 20;
 	delta <<= waited < 20 ? waited : 20;
 
-	if (ad->last_read_start <= ek_rq_end(rq) + ek_max_u64(delta / 2, 2048) &&
+	if (ad->last_read_start <= ek_rq_end(rq) +
+				  ek_max_u64(delta / 2, AS_SKIPPED_SECTORS) &&
 	    next <= last + delta)
 		return 1;
 	return ps->seek_samples && ps->seek_mean > as_dist(next, last);
