@@ -10,7 +10,7 @@
 # Measured, not asserted: exits 0 when both hosts ran.
 #
 # usage: scripts/bench-sim-vs-kernel.sh [--kernel RELEASE] [--profile hdd]
-#          [--workloads seqread,randread,read-vs-write] [--threads 1,4,16]
+#          [--workloads seqread,randread,read-vs-write,interleaved] [--threads 1,4,16]
 #          [--scheds none,mq-deadline,deadline-read,anticipatory,fair-queue]
 #          [--runtime SECONDS] [--runs N] [--limit PCT] [--out DIR]
 #          [--report-only DIR] [--tune NAME=VALUE[,...]] [--nr-requests N] [--probe]
@@ -73,7 +73,9 @@
 # merge up to ekdisk's limit (EKDISK_MAX_HW_SECTORS, the simulator's
 # --max-kb). The threads
 # split the device as the kernel's fio jobs do (the simulator's --size is
-# the capacity, half of it for read-vs-write).
+# the capacity, half of it for read-vs-write). interleaved (not a default)
+# is the simulator's seqread --interleave: the threads read alternate 128
+# KiB blocks of the whole device, as bench-kernel.sh's fio jobs do.
 # Bad arguments exit 2 with a one-line reason.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
@@ -120,7 +122,7 @@ fi
 [[ $runtime =~ ^[1-9][0-9]*$ ]] || die2 "--runtime: '$runtime' is not a whole number of seconds"
 [[ $runs =~ ^[1-9][0-9]?$ ]] || die2 "--runs: '$runs' is not a number of runs (1-99)"
 threads_check "$threads"
-list_check --workloads "$workloads" '^(seqread|randread|read-vs-write)$'
+list_check --workloads "$workloads" '^(seqread|randread|read-vs-write|interleaved)$'
 # Plain names: the simulator has no NAME+TUNABLE=VALUE variants.
 list_check --scheds "$scheds" '^[a-z0-9][a-z0-9_-]*$'
 # Checked here, not first by bench-kernel.sh after the simulator's runs
@@ -280,8 +282,11 @@ for w in ${workloads//,/ }; do
 	case $w in
 	randread) opts=(--block 4k --size "$span" "${align[@]}") ;;
 	read-vs-write) opts=(--block 128k --bg-block 128k --readahead 0 --size $((span / 2)) "${align[@]}") ;;
+	interleaved) opts=(--block 128k --readahead 0 --interleave --size "$span" "${align[@]}") ;;
 	*) opts=(--block 128k --readahead 0 --size "$span" "${align[@]}") ;;
 	esac
+	sw=$w
+	[ "$w" != interleaved ] || sw=seqread
 	# One run of all points, or with --calibrate one per point and
 	# scheduler with that point's options.
 	runs_of=("$threads $simscheds")
@@ -302,7 +307,7 @@ for w in ${workloads//,/ }; do
 			j=$out/sim-$w-t$t-$s.json
 			s=$(sim_sched "$s")
 		fi
-		build/elvkit-sim --sched "$s" --device "$profile" --workload "$w" \
+		build/elvkit-sim --sched "$s" --device "$profile" --workload "$sw" \
 			--threads "$t" --runtime "$runtime" --time-limit $((runtime + 120)) --runs "$runs" --max-kb "$max_kb" \
 			--dirty-kb $((dirty / 1024)) --dirty-bg-kb $((dirty_bg / 1024)) \
 			"${opts[@]}" "${sim_set[@]}" "${extra[@]}" \
@@ -310,7 +315,8 @@ for w in ${workloads//,/ }; do
 		parts+=("$j")
 	done
 done
-python3 -c 'import json, sys; json.dump([r for p in sys.argv[2:] for r in json.load(open(p))], open(sys.argv[1], "w"), indent=1)' \
+# the simulator's seqread --interleave is the kernel's interleaved
+python3 -c 'import json, sys; json.dump([dict(r, workload="interleaved") if r.get("interleave") else r for p in sys.argv[2:] for r in json.load(open(p))], open(sys.argv[1], "w"), indent=1)' \
 	"$out/sim.json" "${parts[@]}" || exit 1
 
 [ ! -s "$out/calibration.txt" ] || cat "$out/calibration.txt"
