@@ -15,12 +15,7 @@ int main(void)
 	/* P's read is served; Q's far read makes a reason to wait. */
 	a = ah_read(th, p, 1000, 8);
 	TH_CHECK(th_dispatch(th) == a, "P's read not dispatched");
-	far = ah_read(th, q, 50000000, 8);
-	th_advance(th, 1 * MS);
-	th_complete(th, a);
-	TH_CHECK(!th_dispatch(th), "no wait for P");
-	TH_CHECK(th_stat(th, "antic_started") == 1, "antic_started %llu",
-		 (unsigned long long)th_stat(th, "antic_started"));
+	far = ah_wait_after(th, q, a);
 
 	/* 1 ms into the wait R reads right behind P's last read. */
 	th_advance(th, 1 * MS);
@@ -44,12 +39,5 @@ int main(void)
 		 "dispatched_reads %llu, dispatched_writes %llu, want 3 and 1",
 		 (unsigned long long)th_stat(th, "dispatched_reads"),
 		 (unsigned long long)th_stat(th, "dispatched_writes"));
-	ah_check_stats(th);
-	ah_print_stats(th);
-	th_finish(th);
-	free(p);
-	free(q);
-	free(r);
-	printf("ok\n");
-	return 0;
+	return ah_pass(th, (struct ek_pctx *[]){ p, q, r }, 3);
 }

@@ -304,4 +304,36 @@ static inline void ah_print_stats(struct th *th)
 	       (unsigned long long)th_stat(th, "antic_aborted"));
 }
 
+/*
+ * P's read a, on the disk, completes 1 ms from now with Q's far read
+ * queued, a reason to wait: a wait for P starts. Returns the far read.
+ */
+static inline struct ek_rq *ah_wait_after(struct th *th, struct ek_pctx *q,
+					  struct ek_rq *a)
+{
+	struct ek_rq *far = ah_read(th, q, 50000000, 8);
+
+	th_advance(th, 1 * MS);
+	th_complete(th, a);
+	TH_CHECK(!th_dispatch(th), "no wait for P");
+	TH_CHECK(th_stat(th, "antic_started") == 1, "antic_started %llu",
+		 (unsigned long long)th_stat(th, "antic_started"));
+	return far;
+}
+
+/*
+ * The end of a test of n processes: the counters agree, nothing remains,
+ * the processes' contexts are freed. Returns main's exit status.
+ */
+static inline int ah_pass(struct th *th, struct ek_pctx **p, unsigned int n)
+{
+	ah_check_stats(th);
+	ah_print_stats(th);
+	th_finish(th);
+	while (n--)
+		free(p[n]);
+	printf("ok\n");
+	return 0;
+}
+
 #endif
