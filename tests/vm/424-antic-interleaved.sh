@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck source-path=SCRIPTDIR disable=SC2034 # DESCRIPTION: read by guest.sh
-DESCRIPTION="anticipatory: two processes reading alternate 128k blocks of one region on a QD1 hdd-model ekdisk stay in step: their reads cost the disk model at most 1.5x a lone sequential reader's, not the skipped block's rotation each"
+DESCRIPTION="anticipatory: two processes reading alternate 128k blocks of one region on a QD1 hdd-model ekdisk stay in step: their reads cost the disk model at most 1.75x a lone sequential reader's, not the skipped block's rotation each"
 # Once one of them thinks longer than a read takes, the other's next read
 # skips its block. Anticipation used to keep that one streaming over the
 # gaps (each read the model's time for two blocks), and the one behind
@@ -38,5 +38,6 @@ echo "model us per read: lone reader $lone, the pair $pair;" \
 	"KiB/s: $lone_kbs and $pair_kbs;" \
 	"antic_started $(cat "$d/antic_started"), antic_hits $(cat "$d/antic_hits")"
 [ "$lone" -gt 0 ] || fail "no model time for the lone reader"
-[ $((pair * 2)) -le $((lone * 3)) ] ||
+# 1.15-1.3x in step (the latter with the host busy), 2.5x apart
+[ $((pair * 4)) -le $((lone * 7)) ] ||
 	fail "the readers fell apart: $pair us of the model per read against a lone reader's $lone"
