@@ -10,8 +10,13 @@
 # measured job (so kblockd and softirq work count, not only fio's), and
 # OUT/iosched-rROUND-SCHED.txt: the scheduler's sysfs files as its job
 # ended, "FILE:VALUE" (each selection starts its counters from 0).
+# With MARK set (--profile), each measured job is framed by runs of that
+# marker program (once per fio clone), listed in OUT/marks.txt
+# ("ROUND.SCHED.start|end", one line per run, in order), and
+# OUT/kallsyms.txt gets the kernel's symbols: the host's QEMU plugin
+# writes OUT/prof-NNNN.txt at each marker.
 # usage: bench-overhead-guest.sh OUTDIR   (OUTDIR/config.sh: KVER KO_DIR
-#   SCHEDS ROUNDS RUNTIME, written by the host)
+#   SCHEDS ROUNDS RUNTIME [MARK], written by the host)
 set -u
 OUT=${1:?usage: bench-overhead-guest.sh OUTDIR}
 # shellcheck source=/dev/null
@@ -40,10 +45,15 @@ SYSQ=/sys/block/nullb0/queue
 log "scheduler line: $(cat $SYSQ/scheduler)"
 
 TMP=$(mktemp -d)
-# Busy ticks of all CPUs (user nice system irq softirq steal).
-cat >"$TMP/stat.sh" <<'EOF'
+# Busy ticks of all CPUs (user nice system irq softirq steal), and with
+# --profile the marker: after the ticks when a job starts, before them
+# when it ends, so that the profile holds the job and the least else.
+cat >"$TMP/stat.sh" <<EOF
 #!/bin/bash
-awk '/^cpu / {print $2+$3+$4+$7+$8+$9}' /proc/stat >"$1"
+mark() { [ -z "${MARK:-}" ] || { echo "\$2" >>"$OUT/marks.txt"; "${MARK:-}"; }; }
+case \$1 in */t1-*) mark "\$@" ;; esac
+awk '/^cpu / {print \$2+\$3+\$4+\$7+\$8+\$9}' /proc/stat >"\$1"
+case \$1 in */t0-*) mark "\$@" ;; esac
 EOF
 # The scheduler's tunables and counters (fair-queue's idle waits, queue
 # switches...) after its measured job, as bench-kernel-guest.sh's keep.sh.
@@ -75,8 +85,8 @@ for r in $(seq 1 "$ROUNDS"); do
 			--name="m-$s" --stonewall --rw=randread --bs=4k --direct=1
 			--ioengine=libaio --iodepth=32 --numjobs=2 --group_reporting
 			--time_based --runtime="$RUNTIME"
-			--exec_prerun="$TMP/stat.sh $TMP/t0-$s"
-			--exec_postrun="$TMP/stat.sh $TMP/t1-$s"
+			--exec_prerun="$TMP/stat.sh $TMP/t0-$s $r.$s.start"
+			--exec_postrun="$TMP/stat.sh $TMP/t1-$s $r.$s.end"
 			--name="post-$s" --stonewall --exec_prerun="$TMP/iosched.sh $OUT/iosched-r$r-$s.txt"
 			--rw=read --bs=4k --size=4k --direct=1)
 	done
@@ -101,4 +111,5 @@ PY
 		echo "$r $s ${iops:-0} ${ios:-0} $((t1 - t0)) $hz" >>"$RES"
 	done
 done
+[ -z "${MARK:-}" ] || cat /proc/kallsyms >"$OUT/kallsyms.txt"
 touch "$OUT/done"

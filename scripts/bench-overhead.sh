@@ -13,15 +13,23 @@
 # CPU time measure the instructions per I/O of the whole path (fio,
 # syscalls, blk-mq, the scheduler, null_blk) and repeat to within a
 # fraction of a percent on a busy host. One vCPU: no lock contention.
+# --profile (implies --icount) also counts, through a QEMU plugin
+# (scripts/lib/insnprof.c), the guest instructions of every measured job
+# per kernel function, and prints per scheduler where its instructions per
+# I/O differ from the first scheduler's (--profile-base to choose).
 #
 # usage: scripts/bench-overhead.sh [--kernel RELEASE] [--rounds N]
 #          [--runtime SECONDS] [--scheds none,mq-deadline,...] [--icount]
-#          [--ko-dir DIR] [--out DIR] [--report-only DIR]
+#          [--profile [--profile-base SCHED]] [--ko-dir DIR] [--out DIR]
+#          [--report-only DIR]
 #   --kernel       an installed release (default: the newest 6.1)
 #   --rounds N     rounds of every scheduler (default 5)
 #   --scheds       default: none, mq-deadline, kyber, bfq and every elvkit
 #                  scheduler built in the module directory
 #   --icount       1 vCPU, guest time counts instructions (see above)
+#   --profile      --icount, and instructions per I/O per kernel function
+#   --profile-base the scheduler the others are compared with (default:
+#                  mq-deadline if measured, else the first)
 #   --ko-dir DIR   the elvkit modules (default build/RELEASE), e.g. another
 #                  checkout's, to measure before and after a change
 #   --out DIR      raw results (default build/bench-overhead/RELEASE-TIME)
@@ -35,6 +43,7 @@ cd "$(dirname "$0")/.." || exit 1
 . scripts/lib/cli.sh
 
 kernel="" rounds=5 runtime=5 scheds="" kodir="" out="" report_only="" icount=0
+profile=0 profile_base=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kernel) need "$@"; kernel=$2; shift 2 ;;
@@ -43,6 +52,8 @@ while [ $# -gt 0 ]; do
 	--scheds) need "$@"; scheds=$2; shift 2 ;;
 	--ko-dir) need "$@"; kodir=$2; shift 2 ;;
 	--icount) icount=1; shift ;;
+	--profile) profile=1 icount=1; shift ;;
+	--profile-base) need "$@"; profile_base=$2; shift 2 ;;
 	--out) need "$@"; out=$2; shift 2 ;;
 	--report-only) need "$@"; report_only=$2; shift 2 ;;
 	-h | --help) sed -n '2,/^# Bad arguments/p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -55,7 +66,16 @@ if [ -n "$scheds" ]; then
 	[[ $scheds =~ ^[a-z0-9_-]+(,[a-z0-9_-]+)*$ ]] || die2 "--scheds: invalid list '$scheds'"
 fi
 
-report() { python3 scripts/bench-overhead-report.py "$1"; }
+if [ -n "$profile_base" ]; then
+	[[ $profile_base =~ ^[a-z0-9_-]+$ ]] || die2 "--profile-base: invalid scheduler '$profile_base'"
+	[ -n "$report_only" ] || [ "$profile" = 1 ] || die2 "--profile-base needs --profile"
+fi
+
+report() {
+	python3 scripts/bench-overhead-report.py "$1" || return
+	[ ! -e "$1/kallsyms.txt" ] ||
+		python3 scripts/lib/insnprof-report.py "$1" ${profile_base:+--base "$profile_base"}
+}
 
 if [ -n "$report_only" ]; then
 	[ -e "$report_only/results.txt" ] || die2 "--report-only: no run in $report_only"
@@ -77,10 +97,21 @@ if [ -z "$scheds" ]; then
 	done
 fi
 
+[ -z "$profile_base" ] || [[ ,$scheds, == *,$profile_base,* ]] ||
+	die2 "--profile-base: $profile_base is not among the schedulers ($scheds)"
+
 [ -n "$out" ] || out=build/bench-overhead/$kernel-$(date +%Y%m%d-%H%M%S)
 mkdir -p "$out" || die "cannot create $out"
 out=$(cd "$out" && pwd)
-rm -f "$out/results.txt" "$out/done" "$out/guest.log"
+rm -f "$out/results.txt" "$out/done" "$out/guest.log" "$out"/prof-*.txt \
+	"$out/marks.txt" "$out/kallsyms.txt"
+if [ "$profile" = 1 ]; then
+	if ! cc -O2 -shared -fPIC -fvisibility=hidden -o build/insnprof.so scripts/lib/insnprof.c ||
+		! cc -O2 -o build/ek-mark scripts/lib/ek-mark.c; then
+		die "--profile: cannot build the QEMU plugin and its marker (scripts/lib/insnprof.c, ek-mark.c)"
+	fi
+	export ELVKIT_VM_QEMU="${ELVKIT_VM_QEMU:-} -plugin $PWD/build/insnprof.so,out=$out"
+fi
 cat >"$out/config.sh" <<EOF
 KVER='$kernel'
 KO_DIR='$kodir'
@@ -88,6 +119,7 @@ SCHEDS='${scheds//,/ }'
 ROUNDS=$rounds
 RUNTIME=$runtime
 ICOUNT=$icount
+MARK='$([ "$profile" = 1 ] && echo "$PWD/build/ek-mark")'
 EOF
 n=$(tr , '\n' <<<"$scheds" | wc -l)
 # Per round: fio's start under TCG, then per scheduler its runtime and a
