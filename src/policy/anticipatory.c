@@ -343,12 +343,16 @@ static ek_u64 as_antic_deadline(struct as_data *ad, struct ek_pctx *p)
 	return ps->last_end_ns + ad->antic_expire;
 }
 
-/* The next request of dir in one-way elevator order from the last dispatch. */
-static struct ek_rq *as_next_rq(struct as_data *ad, int dir)
+/*
+ * The next request of dir in one-way elevator order from the last
+ * dispatch. quick: as_quick() holds, so no wait ended and hit_rq is NULL.
+ */
+static ek_always_inline struct ek_rq *as_next_rq(struct as_data *ad, int dir,
+						 int quick)
 {
 	struct ek_rq *rq;
 
-	if (dir == EK_READ && ad->hit_rq)
+	if (!quick && dir == EK_READ && ad->hit_rq)
 		return ad->hit_rq;
 	rq = ek_dlq_from(&ad->q, dir, ad->last_sector[dir]);
 	return rq ? rq : ek_dlq_lowest(&ad->q, dir);
@@ -476,9 +480,12 @@ static int as_can_anticipate(struct as_data *ad, struct ek_rq *rq, ek_u64 now)
 
 /*
  * The scheduling decision at time now, without side effects. has_work()
- * is "pick gives a request"; dispatch() commits it.
+ * is "pick gives a request"; dispatch() commits it. quick: the caller
+ * knows as_quick() holds (no wait runs or can start), and the compiler
+ * drops those branches from that copy (as_dispatch's).
  */
-static void as_pick(struct as_data *ad, ek_u64 now, struct as_pick *pk)
+static ek_always_inline void as_pick_in(struct as_data *ad, ek_u64 now,
+					struct as_pick *pk, int quick)
 {
 	int reads = ek_dlq_nr(&ad->q, EK_READ) != 0;
 	int writes = ek_dlq_nr(&ad->q, EK_WRITE) != 0;
@@ -493,7 +500,7 @@ static void as_pick(struct as_data *ad, ek_u64 now, struct as_pick *pk)
 		pk->act = AS_ACT_RQ;
 		return;
 	}
-	if (ad->state == AS_WAIT) {
+	if (!quick && ad->state == AS_WAIT) {
 		pk->end = as_wait_end(ad, now);
 		if (pk->end == AS_END_NONE) {
 			pk->act = AS_ACT_WAIT;
@@ -504,7 +511,7 @@ static void as_pick(struct as_data *ad, ek_u64 now, struct as_pick *pk)
 		pk->act = AS_ACT_NONE;
 		return;
 	}
-	done = ad->state != AS_OFF;	/* a wait ended since the last dispatch */
+	done = !quick && ad->state != AS_OFF;	/* a wait ended since the last dispatch */
 
 	if (!(reads && writes && as_batch_expired(ad, now))) {
 		/* the batch goes on */
@@ -512,8 +519,9 @@ static void as_pick(struct as_data *ad, ek_u64 now, struct as_pick *pk)
 			rq = ek_dlq_fifo_head(&ad->q, dir);
 			goto out;
 		}
-		rq = as_next_rq(ad, dir);
-		if (dir == EK_READ && !done && as_can_anticipate(ad, rq, now)) {
+		rq = as_next_rq(ad, dir, quick);
+		if (!quick && dir == EK_READ && !done &&
+		    as_can_anticipate(ad, rq, now)) {
 			pk->act = AS_ACT_START;
 			return;
 		}
@@ -534,6 +542,11 @@ out:
 	pk->act = AS_ACT_RQ;
 }
 
+static void as_pick(struct as_data *ad, ek_u64 now, struct as_pick *pk)
+{
+	as_pick_in(ad, now, pk, 0);
+}
+
 static int as_has_work_at(struct as_data *ad, ek_u64 now)
 {
 	struct as_pick pk;
@@ -549,10 +562,12 @@ static int as_has_work_at(struct as_data *ad, ek_u64 now)
  * whether a request comes needs no search (as_quick_work). Then only
  * dispatch picks, once per request, where the waiting path picks after
  * every event: on null_blk that was 7% of the IOPS behind mq-deadline.
+ * (A hit_rq implies AS_FINISHED: only a wait's end sets it, and the
+ * dispatch that leaves AS_FINISHED clears it.)
  */
 static int as_quick(struct as_data *ad)
 {
-	return !as_antic_enabled(ad) && ad->state == AS_OFF && !ad->hit_rq;
+	return !as_antic_enabled(ad) && ad->state == AS_OFF;
 }
 
 /*
@@ -710,9 +725,10 @@ static struct as_data *as_enter(void *sd)
 }
 
 /*
- * At the end of an insert, tell the host whether has_work is "holds a
- * request" until the next callback (host.never_idles), so that it need
- * not ask. Without anticipation (as_quick) a pick says "no" with requests
+ * At the end of an insert while as_quick() holds, tell the host whether
+ * has_work is "holds a request" until the next callback
+ * (host.never_idles), so that it need not ask. Without anticipation
+ * (as_quick) a pick says "no" with requests
  * queued only in a drain, and a drain needs requests queued against the
  * batch's direction and none of its own. A completion without the lock
  * can only end one; a dispatch keeps the claim (it takes a request of
@@ -723,7 +739,7 @@ static void as_publish(struct as_data *ad)
 {
 	int other = ad->batch_dir == EK_READ ? EK_WRITE : EK_READ;
 
-	ad->host->never_idles = as_quick(ad) && !ek_dlq_nr(&ad->q, other);
+	ad->host->never_idles = !ek_dlq_nr(&ad->q, other);
 }
 
 static int as_init(void *sd, struct ek_host *host, const ek_s64 *values)
@@ -895,7 +911,7 @@ static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 	struct as_pick pk;
 
 	if (quick) {
-		as_pick(ad, now, &pk);
+		as_pick_in(ad, now, &pk, 1);
 		rq = pk.act == AS_ACT_RQ ? pk.rq : EK_NULL;
 	} else {
 		rq = as_settled(ad, now);
