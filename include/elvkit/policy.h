@@ -40,10 +40,14 @@
  *   insert -> [merged_requests (as the absorbed "next")] -> end
  *   insert -> dispatch -> [requeue -> insert -> dispatch]* -> completed
  * A request handed out by dispatch is no longer in any policy queue. A
- * request the device sends back is only reported (requeue) when it comes
- * back to the policy (insert, with rq->requeued set); one the host sends
- * to the device again by itself (the kernel does so for requests its
- * driver already prepared, RQF_DONTPREP) stays dispatched until completed.
+ * request the device sends back for the policy to queue again is reported
+ * (requeue) when it leaves the device, and comes back to the policy
+ * later (insert, with rq->requeued set): in between, it is neither on the
+ * device nor in a queue (the kernel re-inserts from its requeue list's
+ * work, after a delay the driver may choose; the simulator at once). One
+ * the host sends to the device again by itself (the kernel does so for
+ * requests its driver already prepared, RQF_DONTPREP) is not reported,
+ * and stays dispatched until completed.
  */
 #ifndef ELVKIT_POLICY_H
 #define ELVKIT_POLICY_H

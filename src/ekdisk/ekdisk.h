@@ -46,6 +46,14 @@ struct ekdisk {
 	u64 model_ns;		/* sum of the model's latencies (done - submit) */
 	u64 late_ns;		/* sum of how late the timer handed them back */
 	u64 late_hist[EKDISK_LATE_BUCKETS];	/* ... per power of two of us */
+	/*
+	 * A test's requeue (the requeue attribute): the next request that
+	 * covers requeue_sector goes back to the block layer once, without
+	 * RQF_DONTPREP, to be re-inserted after requeue_ms. Under lock.
+	 */
+	u64 requeue_sector;	/* EK_U64_MAX: none armed */
+	unsigned int requeue_ms;
+	u64 nr_requeued;
 	struct blk_mq_tag_set set;
 	struct gendisk *disk;
 };

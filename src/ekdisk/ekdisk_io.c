@@ -133,6 +133,37 @@ void ekdisk_free_pages(struct ekdisk *d)
 	xa_destroy(&d->pages);
 }
 
+/*
+ * The armed test requeue (ekdisk.h): rq, started, covers requeue_sector,
+ * so it goes back to the block layer as a driver sends back what it
+ * cannot take now, and the requeue list runs after requeue_ms. No
+ * RQF_DONTPREP: blk-mq re-inserts it through the scheduler.
+ */
+static bool ekdisk_send_back(struct ekdisk *d, struct request *rq)
+{
+	u64 pos = blk_rq_pos(rq);
+	unsigned long flags;
+	unsigned int ms = 0;
+	bool hit;
+
+	if (READ_ONCE(d->requeue_sector) == EK_U64_MAX)
+		return false;
+	spin_lock_irqsave(&d->lock, flags);
+	hit = d->requeue_sector >= pos &&
+	      d->requeue_sector < pos + blk_rq_sectors(rq);
+	if (hit) {
+		d->requeue_sector = EK_U64_MAX;
+		d->nr_requeued++;
+		ms = d->requeue_ms;
+	}
+	spin_unlock_irqrestore(&d->lock, flags);
+	if (!hit)
+		return false;
+	blk_mq_requeue_request(rq, false);
+	blk_mq_delay_kick_requeue_list(rq->q, ms);
+	return true;
+}
+
 static blk_status_t ekdisk_queue_rq(struct blk_mq_hw_ctx *hctx,
 				    const struct blk_mq_queue_data *bd)
 {
@@ -172,6 +203,8 @@ static blk_status_t ekdisk_queue_rq(struct blk_mq_hw_ctx *hctx,
 		return BLK_STS_OK;
 	}
 	if (req_op(rq) != REQ_OP_FLUSH) {
+		if (ekdisk_send_back(d, rq))
+			return BLK_STS_OK;
 		m->sector = blk_rq_pos(rq);
 		m->nr_sectors = blk_rq_sectors(rq);
 	}

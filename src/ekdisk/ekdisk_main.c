@@ -152,11 +152,67 @@ static ssize_t model_params_show(struct device *dev, struct device_attribute *at
 }
 static DEVICE_ATTR_RO(model_params);
 
+/*
+ * "SECTOR [MS]" arms a requeue (ekdisk.h), "off" disarms it; reads as
+ * "SECTOR MS REQUEUED", SECTOR "off" when none is armed. MS 0..60000.
+ */
+static ssize_t requeue_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct ekdisk *d = dev_to_ekdisk(dev);
+	unsigned long flags;
+	u64 sector, n;
+	unsigned int ms;
+
+	spin_lock_irqsave(&d->lock, flags);
+	sector = d->requeue_sector;
+	ms = d->requeue_ms;
+	n = d->nr_requeued;
+	spin_unlock_irqrestore(&d->lock, flags);
+	if (sector == EK_U64_MAX)
+		return sysfs_emit(buf, "off %u %llu\n", ms, n);
+	return sysfs_emit(buf, "%llu %u %llu\n", sector, ms, n);
+}
+
+static ssize_t requeue_store(struct device *dev, struct device_attribute *attr,
+			     const char *buf, size_t count)
+{
+	struct ekdisk *d = dev_to_ekdisk(dev);
+	unsigned long long sector = EK_U64_MAX;
+	unsigned int ms = 0;
+	unsigned long flags;
+	char tmp[48], *arg, *ms_arg;
+
+	if (count >= sizeof(tmp))
+		return -EINVAL;
+	memcpy(tmp, buf, count);
+	tmp[count] = '\0';
+	arg = strim(tmp);
+	if (!strcmp(arg, "off")) {
+		ms = READ_ONCE(d->requeue_ms);
+	} else {
+		ms_arg = strchr(arg, ' ');
+		if (ms_arg) {
+			*ms_arg = '\0';
+			if (kstrtouint(skip_spaces(ms_arg + 1), 10, &ms) || ms > 60000)
+				return -EINVAL;
+		}
+		if (kstrtoull(arg, 10, &sector) || sector >= EK_U64_MAX)
+			return -EINVAL;
+	}
+	spin_lock_irqsave(&d->lock, flags);
+	d->requeue_sector = sector;
+	d->requeue_ms = ms;
+	spin_unlock_irqrestore(&d->lock, flags);
+	return count;
+}
+static DEVICE_ATTR_RW(requeue);
+
 static struct attribute *ekdisk_attrs[] = {
 	&dev_attr_profile.attr,
 	&dev_attr_stats.attr,
 	&dev_attr_late_hist.attr,
 	&dev_attr_model_params.attr,
+	&dev_attr_requeue.attr,
 	NULL,
 };
 
@@ -203,6 +259,7 @@ static struct ekdisk *ekdisk_create(unsigned int index)
 	xa_init(&d->pages);
 	ek_hrtimer_setup(&d->timer, ekdisk_timer_fn);
 	d->armed = EK_U64_MAX;
+	d->requeue_sector = EK_U64_MAX;
 	ret = -ENOMEM;
 	d->model = kvzalloc(d->type->size, GFP_KERNEL);
 	if (!d->model)

@@ -56,6 +56,7 @@ struct ek_icq {
 #define EKH_INSERTED	0x1	/* in the policy */
 #define EKH_DISPATCHED	0x2	/* handed out by the policy, not completed */
 #define EKH_MERGED	0x4	/* absorbed by another request */
+#define EKH_REQUEUED	0x8	/* sent back by the driver, to be re-inserted */
 
 /*
  * A hardware queue's descriptors (shim_desc.c): hctx->sched_data, one

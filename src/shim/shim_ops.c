@@ -544,16 +544,16 @@ static void ek_insert_one(struct ek_queue *eq, struct request *rq,
 		rq->elv.priv[0] = erq;
 		rq->rq_flags |= EK_RQF_PREPARED;
 	}
-	if (erq->host_flags & EKH_DISPATCHED) {
+	if (erq->host_flags & (EKH_DISPATCHED | EKH_REQUEUED)) {
 		/*
 		 * It comes back after blk_mq_requeue_request (the kernel
-		 * re-inserts only requests without RQF_DONTPREP): now the
-		 * policy hears of the requeue, and gets it back as it was,
-		 * unmerged.
+		 * re-inserts only requests without RQF_DONTPREP), as it was,
+		 * unmerged. The policy heard of the requeue then
+		 * (ek_requeue_request); still dispatched, it hears now.
 		 */
-		erq->host_flags &= ~EKH_DISPATCHED;
+		if (erq->host_flags & EKH_DISPATCHED)
+			p->requeue(eq->sd, erq, now);
 		erq->requeued = 1;
-		p->requeue(eq->sd, erq, now);
 	} else {
 		/*
 		 * blk-mq's insert merge asks no elevator (allow_merge), and
@@ -644,12 +644,29 @@ static bool ek_has_work(struct blk_mq_hw_ctx *hctx)
 }
 
 /*
- * Nothing to do until the request comes back through insert_requests (see
- * ek_insert_one): with RQF_DONTPREP it never does, blk-mq sends it to the
- * device again directly, and it stays dispatched until it completes.
+ * The driver sent rq back (blk_mq_requeue_request). With RQF_DONTPREP
+ * blk-mq sends it to the device again directly, and it stays dispatched
+ * until it completes. Without, the requeue list's work re-inserts it
+ * through insert_requests, later (a driver may delay that, as SCSI does
+ * when busy): until then it is neither on the device nor in a queue of
+ * the policy, which hears of it now, as bfq does (its in-flight counts:
+ * anticipatory held a direction switch and fair-queue an idle wait for
+ * it). ek_insert_one then takes it back as requeued.
  */
 static void ek_requeue_request(struct request *rq)
 {
+	struct ek_queue *eq = ek_queue_of(rq->q);
+	struct ek_rq *erq = ek_rq_of(rq);
+	unsigned long flags;
+
+	if (!erq || (rq->rq_flags & RQF_DONTPREP))
+		return;
+	spin_lock_irqsave(&eq->lock, flags);
+	if (erq->host_flags & EKH_DISPATCHED) {
+		erq->host_flags = EKH_REQUEUED;
+		ek_policy_of(eq)->requeue(eq->sd, erq, ek_now(eq));
+	}
+	ek_unlock_and_kick(eq, flags);
 }
 
 /*
