@@ -727,10 +727,9 @@ static struct as_data *as_enter(void *sd)
 /*
  * At the end of an insert while as_quick() holds, tell the host whether
  * has_work is "holds a request" until the next callback
- * (host.never_idles), so that it need not ask. Without anticipation
- * (as_quick) a pick says "no" with requests
- * queued only in a drain, and a drain needs requests queued against the
- * batch's direction and none of its own. A completion without the lock
+ * (host.never_idles), so that it need not ask. Without anticipation a
+ * pick says "no" with requests queued only in a drain, and a drain needs
+ * requests queued against the batch's direction and none of its own. A completion without the lock
  * can only end one; a dispatch keeps the claim (it takes a request of
  * the batch's direction, or a special one, and no wait can start), and
  * other callbacks withdraw it (as_enter).

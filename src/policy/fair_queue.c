@@ -449,11 +449,10 @@ static struct fq_queue *fq_coop_of(struct ek_rb_node *n)
  * A process's queue whose next request starts up to FQ_COOP_BEHIND_SECTORS
  * before or FQ_COOP_SECTORS after where q (in service, nothing queued,
  * worth idling for) stopped: served instead of waiting for q's next
- * (cfq's close cooperator). Processes
- * that read interleaved blocks of one region (a dump, a pool of I/O
- * threads) each leave the disk idle between their reads while the
- * other's read of the next block waits; idling for one at a time, each
- * slot reads every other block. The neighbour behind that may cooperate,
+ * (cfq's close cooperator). Processes that read interleaved blocks of
+ * one region (a dump, a pool of I/O threads) each leave the disk idle
+ * between their reads while the other's read of the next block waits;
+ * idling for one at a time, each slot reads every other block. The neighbour behind that may cooperate,
  * else the one ahead, else NULL. Behind first: with the nearer of the
  * two, a reader that thought a little longer once was passed by the
  * others' reads at distance 0, fell more than FQ_COOP_SECTORS behind and
@@ -463,8 +462,8 @@ static struct fq_queue *fq_coop_of(struct ek_rb_node *n)
  * still in the disk's read-ahead). Up to 4 MiB behind: a reader that
  * thought 11 ms once, while its pack read on, was 1.4 MiB behind when its
  * read came, and read alone from then on, in slots of its own, 4.7 ms
- * a read where the pack's took 0.6; the pack lost two of 8 readers so within
- * 0.6 s (simulator with the kernel's think times: 138 MB/s, 207 with the
+ * a read where the pack's took 0.6; the pack lost two of 8 readers so
+ * within 0.6 s (simulator with the kernel's think times: 138 MB/s, 207 with the
  * wider reach, 0 FIFO expiries against 90; the kernel, 204, lost one in
  * 4 s). q is not in fd->coop (nothing queued).
  */
