@@ -16,7 +16,7 @@
 # --profile (implies --icount) also counts, through a QEMU plugin
 # (scripts/lib/insnprof.c), the guest instructions of every measured job
 # per kernel function, and prints per scheduler where its instructions per
-# I/O differ from the first scheduler's (--profile-base to choose).
+# I/O differ from mq-deadline's (--profile-base to choose).
 #
 # usage: scripts/bench-overhead.sh [--kernel RELEASE] [--rounds N]
 #          [--runtime SECONDS] [--scheds none,mq-deadline,...] [--icount]
@@ -106,10 +106,8 @@ out=$(cd "$out" && pwd)
 rm -f "$out/results.txt" "$out/done" "$out/guest.log" "$out"/prof-*.txt \
 	"$out/marks.txt" "$out/kallsyms.txt"
 if [ "$profile" = 1 ]; then
-	if ! cc -O2 -shared -fPIC -fvisibility=hidden -o build/insnprof.so scripts/lib/insnprof.c ||
-		! cc -O2 -o build/ek-mark scripts/lib/ek-mark.c; then
-		die "--profile: cannot build the QEMU plugin and its marker (scripts/lib/insnprof.c, ek-mark.c)"
-	fi
+	make --no-print-directory -s build/insnprof.so build/ek-mark ||
+		die "--profile: cannot build the QEMU plugin and its marker (scripts/insnprof.mk)"
 	export ELVKIT_VM_QEMU="${ELVKIT_VM_QEMU:-} -plugin $PWD/build/insnprof.so,out=$out"
 fi
 cat >"$out/config.sh" <<EOF

@@ -9,7 +9,7 @@
  * guest's /proc/kallsyms it is a per-function profile of the whole I/O
  * path, exact under -icount (the plugin adds no guest instructions).
  *
- * Built by bench-overhead.sh: cc -O2 -shared -fPIC -o insnprof.so insnprof.c
+ * Built by make build/insnprof.so (scripts/insnprof.mk), for bench-overhead.sh.
  * Loaded with: -plugin PATH/insnprof.so,out=DIR
  *
  * QEMU's plugin API (version 1, QEMU 7.2) is declared here, the few calls
