@@ -876,7 +876,8 @@ static void as_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 }
 
 /* Take a normal request out of the queues and account it as dispatched. */
-static void as_move_to_dispatch(struct as_data *ad, struct ek_rq *rq, ek_u64 now)
+static ek_always_inline void as_move_to_dispatch(struct as_data *ad,
+						 struct ek_rq *rq, ek_u64 now)
 {
 	int dir = rq->dir;
 
@@ -902,23 +903,10 @@ static void as_move_to_dispatch(struct as_data *ad, struct ek_rq *rq, ek_u64 now
 		ad->state = AS_OFF;
 }
 
-static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
+/* rq leaves the queues for the device. */
+static ek_always_inline void as_take(struct as_data *ad, struct ek_rq *rq,
+				     ek_u64 now)
 {
-	struct as_data *ad = sd;
-	int quick = as_quick(ad);
-	struct ek_rq *rq;
-	struct as_pick pk;
-
-	if (quick) {
-		as_pick_in(ad, now, &pk, 1);
-		rq = pk.act == AS_ACT_RQ ? pk.rq : EK_NULL;
-	} else {
-		rq = as_settled(ad, now);
-	}
-	ad->memo_ok = 0;	/* as_enter, but the claim stays (as_publish) */
-
-	if (!rq)
-		return EK_NULL;
 	if (ek_dlq_is_special(rq))
 		ek_dlq_del(&ad->q, rq);
 	else
@@ -930,9 +918,39 @@ static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 	}
 	ek_atomic_inc(&ad->nr_inflight[rq->dir]);
 	ad->count[rq->dir == EK_READ ? AS_C_READS : AS_C_WRITES] += 1;
-	if (!quick)
-		as_settle(ad, now);	/* a wait for this read may start already */
+}
+
+/*
+ * Dispatch where a wait can run or start: from the memo, and settled
+ * again after the dispatch (a wait for this read may start already). Out
+ * of line, so that the quick path saves none of its registers.
+ */
+static ek_noinline struct ek_rq *as_dispatch_waiting(struct as_data *ad,
+						      ek_u64 now)
+{
+	struct ek_rq *rq = as_settled(ad, now);
+
+	ad->memo_ok = 0;
+	if (!rq)
+		return EK_NULL;
+	as_take(ad, rq, now);
+	as_settle(ad, now);
 	return rq;
+}
+
+static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
+{
+	struct as_data *ad = sd;
+	struct as_pick pk;
+
+	if (!as_quick(ad))
+		return as_dispatch_waiting(ad, now);
+	as_pick_in(ad, now, &pk, 1);
+	ad->memo_ok = 0;	/* as_enter, but the claim stays (as_publish) */
+	if (pk.act != AS_ACT_RQ)
+		return EK_NULL;
+	as_take(ad, pk.rq, now);
+	return pk.rq;
 }
 
 /* Also commits the state, so that a wait due now starts with its timer. */

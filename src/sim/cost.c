@@ -10,7 +10,8 @@
  * rotational unless --nonrot comes first: anticipatory and fair-queue take
  * other paths on flash (no anticipation, no idling), and the kernel's
  * overhead benchmark (scripts/bench-overhead.sh) runs on null_blk, which
- * is non-rotational.
+ * is non-rotational. --reads makes every request a synchronous read, as
+ * that benchmark's fio jobs issue.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,6 +40,7 @@ static void *sd;
 static struct ek_pctx *pctx[MAX_OWNERS];
 static ek_u32 nowners = OWNERS;
 static ek_u64 *sectors;
+static int reads_only;
 
 static void fill(struct ek_rq *rq, ek_u64 i)
 {
@@ -47,7 +49,7 @@ static void fill(struct ek_rq *rq, ek_u64 i)
 	memset(rq, 0, sizeof(*rq));
 	rq->sector = sectors[i] & ~7ULL;
 	rq->nr_sectors = 8;
-	rq->dir = (i & 3) == 3 ? EK_WRITE : EK_READ;
+	rq->dir = (i & 3) == 3 && !reads_only ? EK_WRITE : EK_READ;
 	rq->sync = rq->dir == EK_READ;
 	rq->prio_class = EK_PRIO_BE;
 	rq->prio_level = 4;
@@ -105,6 +107,11 @@ int main(int argc, char **argv)
 		argc--;
 		argv++;
 	}
+	if (argc > 1 && !strcmp(argv[1], "--reads")) {
+		reads_only = 1;
+		argc--;
+		argv++;
+	}
 	if (argc == 4) {
 		snprintf(name, sizeof(name), "%s", argv[1]);
 		colon = strchr(name, ':');
@@ -115,7 +122,7 @@ int main(int argc, char **argv)
 	}
 	if (argc != 4 || !(p = sim_find_policy(name)) || !nowners ||
 	    nowners > MAX_OWNERS) {
-		fprintf(stderr, "usage: elvkit-cost [--nonrot] POLICY[:PROCS] DEPTH OPS (PROCS 1..%d)\n",
+		fprintf(stderr, "usage: elvkit-cost [--nonrot] [--reads] POLICY[:PROCS] DEPTH OPS (PROCS 1..%d)\n",
 			MAX_OWNERS);
 		return 2;
 	}
