@@ -755,24 +755,15 @@ static void ek_finish_request(struct request *rq)
 
 /* ---- merging; all called with eq->lock held ---- */
 
-static bool ek_bio_merge(struct request_queue *q, struct bio *bio,
-			 unsigned int nr_segs)
+/* ek_bio_merge with something held: out of line, for its registers. */
+static noinline bool ek_bio_merge_held(struct ek_queue *eq, struct bio *bio,
+				       unsigned int nr_segs)
 {
-	struct ek_queue *eq = ek_queue_of(q);
+	struct request_queue *q = eq->q;
 	struct request *free = NULL, *last;
 	unsigned long flags;
 	bool merged;
 
-	/*
-	 * Every bio asks, before it gets a request. With nothing held there
-	 * is nothing to join (the hash and last_merge hold only requests the
-	 * policy holds), and the lock is not worth taking: on null_blk that
-	 * was a lock round trip and some 100 instructions per I/O, where
-	 * requests rarely wait. One being inserted on another CPU meanwhile
-	 * is missed, as it would be had the bio come a moment earlier.
-	 */
-	if (!READ_ONCE(eq->held))
-		return false;
 	spin_lock_irqsave(&eq->lock, flags);
 	merged = blk_mq_sched_try_merge(q, bio, nr_segs, &free);
 	last = q->last_merge;
@@ -788,6 +779,22 @@ static bool ek_bio_merge(struct request_queue *q, struct bio *bio,
 	if (free)
 		blk_mq_free_request(free);
 	return merged;
+}
+
+/*
+ * Every bio asks, before it gets a request. With nothing held there is
+ * nothing to join (the hash and last_merge hold only requests the policy
+ * holds), and the lock is not worth taking: on null_blk, where requests
+ * rarely wait, that was a lock round trip and some 100 instructions per
+ * I/O. One being inserted on another CPU meanwhile is missed, as it
+ * would be had the bio come a moment earlier.
+ */
+static bool ek_bio_merge(struct request_queue *q, struct bio *bio,
+			 unsigned int nr_segs)
+{
+	struct ek_queue *eq = ek_queue_of(q);
+
+	return READ_ONCE(eq->held) && ek_bio_merge_held(eq, bio, nr_segs);
 }
 
 /* The process context ek_merge_same_queue compares: the io_context. */
