@@ -367,8 +367,12 @@ static int fq_aged_class(struct fq_data *fd, int cls, ek_u64 now)
 	return -1;
 }
 
-/* Does waiting for q's next request pay? (q is in service, so busy.) */
-static int fq_should_idle(struct fq_data *fd, const struct fq_queue *q)
+/*
+ * Does waiting for q's next request pay? (q is in service, so busy.)
+ * Inline: where every I/O switches queues, each switch asks it.
+ */
+static ek_always_inline int fq_should_idle(struct fq_data *fd,
+					   const struct fq_queue *q)
 {
 	const struct ek_device *dev = &fd->host->dev;
 
@@ -625,9 +629,13 @@ static int fq_slot_sequential(const struct fq_queue *q)
 	return 2 * q->seq_sectors >= q->served_sectors;
 }
 
-/* Charge, adapt the budget, end the raise, and hand q back to WF2Q+. */
-static void fq_expire(struct fq_data *fd, struct fq_queue *q, int why,
-		      ek_u64 now)
+/*
+ * Charge, adapt the budget, end the raise, and hand q back to WF2Q+.
+ * Inline into dispatch, where every I/O can end a slot; the other
+ * callers are out of line (fq_leave, fq_expire_lapsed).
+ */
+static ek_always_inline void fq_expire(struct fq_data *fd, struct fq_queue *q,
+				       int why, ek_u64 now)
 {
 	ek_u64 end = now, elapsed, charge = q->served;
 	ek_u64 rate = fd->rate;		/* the budget's cap is at the rate before this slot */
@@ -716,6 +724,14 @@ static ek_noinline void fq_leave(struct fq_data *fd, struct fq_queue *q,
 				  ek_u64 now)
 {
 	fq_expire(fd, q, FQ_END_EMPTY, now);
+}
+
+/* q's slot ran out unclosed (fq_lapsed): close it before q queues again. */
+static ek_noinline void fq_expire_lapsed(struct fq_data *fd,
+					 struct fq_queue *q, ek_u64 now)
+{
+	fq_expire(fd, q, fq_should_idle(fd, q) ? FQ_END_IDLE : FQ_END_EMPTY,
+		  now);
 }
 
 /* Inline, and the rare leave out of line: dispatch asks it per request. */
@@ -807,8 +823,10 @@ static void fq_unlink(struct fq_data *fd, struct fq_queue *q, struct ek_rq *rq)
  * tree): charge it to q's slot, which ends if its process is gone and
  * this was its last request (fq_leave_if_gone).
  */
-static struct ek_rq *fq_take(struct fq_data *fd, struct fq_queue *q,
-			     struct ek_rq *rq, int expired, ek_u64 now)
+static ek_always_inline struct ek_rq *fq_take(struct fq_data *fd,
+					      struct fq_queue *q,
+					      struct ek_rq *rq, int expired,
+					      ek_u64 now)
 {
 	int async = q->flags & FQ_Q_ASYNC;
 
@@ -864,8 +882,8 @@ fq_serve_async(struct fq_data *fd, struct fq_queue *q, struct ek_rq *head,
  * asynchronous queue, sector order; a process's own queue goes in the
  * order the process asked, which is O(1) and usually its sector order too.
  */
-static struct ek_rq *fq_serve(struct fq_data *fd, struct fq_queue *q,
-			      ek_u64 now)
+static ek_always_inline struct ek_rq *fq_serve(struct fq_data *fd,
+					       struct fq_queue *q, ek_u64 now)
 {
 	struct ek_rq *rq = ek_list_first(&q->fifo, struct ek_rq, fifo);
 	int expired = now >= rq->deadline_ns;
@@ -1103,8 +1121,7 @@ static void fq_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 	}
 	q = fq_queue_for(fd, rq);
 	if (q == fd->in_service && !q->nr_queued && fq_lapsed(fd, q, now))
-		fq_expire(fd, q, fq_should_idle(fd, q) ? FQ_END_IDLE :
-							  FQ_END_EMPTY, now);
+		fq_expire_lapsed(fd, q, now);
 	if (!(q->flags & FQ_Q_SHARED))
 		fq_update_stats(q, rq, now);
 	rq->policy_data[0] = FQ_RQ_QUEUED;
