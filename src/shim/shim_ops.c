@@ -685,12 +685,14 @@ static void ek_requeue_request(struct request *rq)
 /*
  * A request blk-mq frees while the policy still holds it: a merge the
  * kernel did not report. Unlink it rather than let its descriptor be
- * reused while linked. Called with the lock held.
+ * reused while linked. Out of line: never on the way of a completion.
  */
-static void ek_unlink_lost(struct ek_queue *eq, struct ek_rq *erq)
+static noinline void ek_unlink_lost(struct ek_queue *eq, struct ek_rq *erq)
 {
 	struct request *rq = erq->host_rq;
+	unsigned long flags;
 
+	spin_lock_irqsave(&eq->lock, flags);
 	WARN_ONCE(1, "elvkit: %s: request %llu+%u freed while queued\n",
 		  eq->sched->policy->name, (unsigned long long)erq->sector,
 		  erq->nr_sectors);
@@ -700,23 +702,23 @@ static void ek_unlink_lost(struct ek_queue *eq, struct ek_rq *erq)
 	erq->host_flags |= EKH_MERGED;
 	WRITE_ONCE(eq->held, eq->held - 1);
 	ek_policy_of(eq)->merged_requests(eq->sd, erq, erq);
+	ek_unlock_and_kick(eq, flags);
 }
 
 /*
- * A dispatched request finished. Without a completed callback nothing is
- * to be done; a policy that can finishes it without the lock. That may
+ * A dispatched request of a policy with a completed callback finished
+ * (without one, nothing is to be done: ek_finish_request does not call
+ * this). A policy that can finishes it without the lock. That may
  * have ended a drain while the latest settle said "not ready": after a
  * barrier that pairs with ek_settle_work's, either that settle's second
  * look sees this completion, or this sees its "not ready" and settles
  * again itself.
  */
-static void ek_completed(struct ek_queue *eq, struct ek_rq *erq)
+static noinline void ek_completed(struct ek_queue *eq, struct ek_rq *erq)
 {
 	const struct ek_policy *p = eq->sched->policy;
 	unsigned long flags;
 
-	if (!p->completed)
-		return;
 	if (p->completed_unlocked && p->completed_unlocked(eq->sd, erq)) {
 		smp_mb();
 		if (!READ_ONCE(eq->held) || READ_ONCE(eq->ready))
@@ -734,15 +736,13 @@ static void ek_finish_request(struct request *rq)
 {
 	struct ek_queue *eq = ek_queue_of(rq->q);
 	struct ek_rq *erq = ek_rq_of(rq);
-	unsigned long flags;
 
 	if (erq) {
 		if (erq->host_flags & EKH_DISPATCHED) {
-			ek_completed(eq, erq);
+			if (eq->sched->policy->completed)
+				ek_completed(eq, erq);
 		} else if (erq->host_flags == EKH_INSERTED) {
-			spin_lock_irqsave(&eq->lock, flags);
 			ek_unlink_lost(eq, erq);
-			ek_unlock_and_kick(eq, flags);
 		}
 		erq->host_flags = 0;
 		rq->elv.priv[0] = NULL;
