@@ -7,7 +7,7 @@
  * that queue depth. Sectors are pseudo-random, a quarter of the requests
  * are writes, from PROCS processes (64 unless given: a per-process policy
  * costs differently with one queue and with many). The device is
- * rotational unless --nonrot comes first: anticipatory and fair-queue take
+ * rotational unless --nonrot is given: anticipatory and fair-queue take
  * other paths on flash (no anticipation, no idling), and the kernel's
  * overhead benchmark (scripts/bench-overhead.sh) runs on null_blk, which
  * is non-rotational. --reads makes every request a synchronous read, as
@@ -102,15 +102,14 @@ int main(int argc, char **argv)
 	ek_u64 depth, n, i, seed = 1;
 	ek_u32 k;
 
-	if (argc > 1 && !strcmp(argv[1], "--nonrot")) {
-		host.dev.rotational = 0;
-		argc--;
-		argv++;
-	}
-	if (argc > 1 && !strcmp(argv[1], "--reads")) {
-		reads_only = 1;
-		argc--;
-		argv++;
+	/* leading options, in any order; anything else is the policy */
+	for (; argc > 1; argc--, argv++) {
+		if (!strcmp(argv[1], "--nonrot"))
+			host.dev.rotational = 0;
+		else if (!strcmp(argv[1], "--reads"))
+			reads_only = 1;
+		else
+			break;
 	}
 	if (argc == 4) {
 		snprintf(name, sizeof(name), "%s", argv[1]);

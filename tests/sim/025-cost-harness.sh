@@ -11,14 +11,14 @@ sim=${ELVKIT_SIM:?}
 mapfile -t policies < <(sim_schedulers "$sim")
 [ "${#policies[@]}" -ge 3 ] || { echo "policies: ${policies[*]}"; exit 1; }
 for p in "${policies[@]}"; do
-	for dev in "" --nonrot "--nonrot --reads"; do
+	for dev in "" --nonrot "--nonrot --reads" "--reads --nonrot"; do
 		for procs in 1 64; do
 			# shellcheck disable=SC2086 # dev is options or none
 			"$cost" $dev "$p:$procs" 64 2000 || { echo "FAIL: $dev $p:$procs"; exit 1; }
 		done
 	done
 done
-for bad in "" "--reads --nonrot fair-queue 16 10" "nosuch 16 10" "deadline-read 0 10" "deadline-read:0 16 10"; do
+for bad in "" "--reads --bogus fair-queue 16 10" "nosuch 16 10" "deadline-read 0 10" "deadline-read:0 16 10"; do
 	rc=0
 	# shellcheck disable=SC2086 # the arguments are meant to split
 	"$cost" $bad 2>/dev/null || rc=$?
