@@ -6,12 +6,14 @@
 #   modprobe  modprobe NAME loads it and the shim
 #   modinfo   description, version, parameters
 # Schedulers are found from the installed modules' "<name>-iosched" aliases.
-# Usage: guest.sh KVER RESULTS_DIR [--hide]
+# Usage: guest.sh KVER RESULTS_DIR [--hide|--hide-only]
 #   --hide  then take the DKMS copies out of this guest's module tree (in
 #           memory only), so that what runs next in the same boot (the guest
 #           suite, tests/vm/guest.sh) loads the modules under test, not these:
 #           the module index goes back to its copy from before the install
 #           (RESULTS_DIR/dkms-KVER-index, scripts/dkms-test.sh --install)
+#   --hide-only  only that, recording nothing: a second boot of the suite
+#           after the emulator broke the first (tests/vm/guest.sh)
 set -u
 KVER=$1
 export ELVKIT_RESULTS=$2
@@ -32,23 +34,36 @@ bad() { record "$G" FAIL "$P/$1"; shift; printf '    %s\n' "$*"; }
 loaded() { [ -d "/sys/module/${1//-/_}" ]; }
 current() { sed -n 's/.*\[\(.*\)\].*/\1/p' "$S"; }
 
+# hide: take the DKMS copies out of the module tree; prints what is left.
+hide() {
+	local m all
+	mapfile -t all < <(cd "$TOP" && dkms_modules "$KVER")
+	modprobe -r null_blk 2>/dev/null
+	for m in "${all[@]}"; do
+		modprobe -r "$m" 2>/dev/null
+		rm -f "$dir/$m".ko*
+	done
+	cp "$ELVKIT_RESULTS/dkms-$KVER-index"/modules.* "/lib/modules/$KVER/" ||
+		{ echo "no copy of the module index from before the install"; return 1; }
+	modinfo -F filename "${all[@]}" 2>/dev/null | grep "^$dir/"
+	return 0
+}
+
 finish() {
 	if [ "$hide" = --hide ]; then
-		modprobe -r null_blk 2>/dev/null
-		for m in $(cd "$TOP" && dkms_modules "$KVER"); do
-			modprobe -r "$m" 2>/dev/null
-			rm -f "$dir/$m".ko*
-		done
-		if ! cp "$ELVKIT_RESULTS/dkms-$KVER-index"/modules.* "/lib/modules/$KVER/"; then
-			bad hidden "no copy of the module index from before the install"
-		else
-			left=$(modinfo -F filename "${mods[@]}" 2>/dev/null | grep "^$dir/")
-			if [ -z "$left" ]; then ok hidden; else bad hidden "still found: $left"; fi
-		fi
+		if ! left=$(hide); then
+			bad hidden "$left"
+		elif [ -z "$left" ]; then ok hidden; else bad hidden "still found: $left"; fi
 	fi
 	touch "$ELVKIT_RESULTS/dkms-$KVER.done"
 	exit 0
 }
+
+if [ "$hide" = --hide-only ]; then
+	if left=$(hide) && [ -z "$left" ]; then exit 0; fi
+	echo "dkms/$KVER: hiding failed: $left"
+	exit 1
+fi
 
 [ "$(uname -r)" = "$KVER" ] || { bad booted "booted $(uname -r), want $KVER"; finish; }
 for f in "$dir"/*.ko*; do

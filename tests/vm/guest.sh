@@ -8,6 +8,8 @@
 # ELVKIT_VM_DKMS=1: first the DKMS checks (tests/dkms/guest.sh, for
 # scripts/dkms-test.sh --install/--finish around this boot), while nothing of
 # elvkit is loaded; they then hide the DKMS copies for the rest of the boot.
+# ELVKIT_VM_RESUME=1: a boot after one the emulator broke (vm_guest_suite):
+# run only what has no result in RESULTS_DIR yet.
 set -u
 KVER=$1
 export ELVKIT_RESULTS=$2
@@ -22,12 +24,23 @@ group="vm-$KVER"
 logdir=$ELVKIT_RESULTS/vm-$KVER-logs
 mkdir -p "$logdir"
 
+# has_result NAME: NAME has a result from an earlier boot (resuming only).
+has_result() {
+	[ -n "${ELVKIT_VM_RESUME:-}" ] &&
+		grep -qxF -e "PASS $1" -e "FAIL $1" -e "SKIP $1" "$ELVKIT_RESULTS/$group.txt" 2>/dev/null
+}
+
 [ "$(uname -r)" = "$KVER" ] || { record "$group" FAIL "vm/$KVER/booted-kernel"; exit 1; }
-record "$group" PASS "vm/$KVER/booted-kernel"
+has_result "vm/$KVER/booted-kernel" || record "$group" PASS "vm/$KVER/booted-kernel"
 
 if [ -n "${ELVKIT_VM_DKMS:-}" ]; then
-	echo "elvkit-guest: running dkms/$KVER"
-	bash "$ELVKIT_TOP/tests/dkms/guest.sh" "$KVER" "$ELVKIT_RESULTS" --hide
+	if [ -n "${ELVKIT_VM_RESUME:-}" ] && [ -e "$ELVKIT_RESULTS/dkms-$KVER.done" ]; then
+		echo "elvkit-guest: hiding the DKMS copies again (checked in the first boot)"
+		bash "$ELVKIT_TOP/tests/dkms/guest.sh" "$KVER" "$ELVKIT_RESULTS" --hide-only
+	else
+		echo "elvkit-guest: running dkms/$KVER"
+		bash "$ELVKIT_TOP/tests/dkms/guest.sh" "$KVER" "$ELVKIT_RESULTS" --hide
+	fi
 fi
 
 # A memory-backed device so that fio can verify what it wrote.
@@ -76,9 +89,11 @@ guest_reap() {
 export RUN_TEST_RETRY='fio: pid=[0-9]+ disappeared|Aborted +(\(core dumped\) +)?(timeout .*)?fio '
 export RUN_TEST_BEFORE_RETRY=guest_reap
 
-# guest_test FILE NAME [SCHED]: one guest test, timed.
+# guest_test FILE NAME [SCHED]: one guest test, timed; when resuming, only
+# if it has no result yet.
 guest_test() {
 	local t0=$SECONDS
+	has_result "$2" && return 0
 	# On the console, so that a guest that dies says where (vm_unfinished),
 	# and in the kernel log, so that a test's report can be placed.
 	echo "elvkit-guest: running $2"
