@@ -35,10 +35,11 @@ int ek_policy_load(struct ek_policy *ops, const struct ek_policy *p,
  * A dispatched request finished, for a host that serialises every call
  * (single-threaded): the policy's unlocked completion if it takes it
  * (then 1: has_work may have turned true without a kick), else completed
- * (0). The kernel shim splits the two around its lock.
+ * (0). The kernel shim splits the two around its lock. stamp is what the
+ * unlocked completion is handed (now, or 0 for a host without a stamp).
  */
 int ek_policy_complete(const struct ek_policy *p, void *sd,
-			struct ek_rq *rq, ek_u64 now);
+			struct ek_rq *rq, ek_u64 now, ek_u64 stamp);
 
 /*
  * A process context's life, in the one order every host follows: start

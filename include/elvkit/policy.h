@@ -149,9 +149,9 @@ struct ek_host_ops {
 	void (*kick)(struct ek_host *host);
 	/*
 	 * The time now, on the clock of the times the host passes, and not
-	 * before the latest it passed. For completed_unlocked, which is not
-	 * handed one (most calls need none, and a clock read is a tenth of
-	 * a request's cost in the kernel): callable without serialisation.
+	 * before the latest it passed. For completed_unlocked when it is
+	 * handed no time (most calls need none, and a clock read is a tenth
+	 * of a request's cost in the kernel): callable without serialisation.
 	 */
 	ek_u64 (*now)(struct ek_host *host);
 };
@@ -255,10 +255,13 @@ struct ek_policy {
 	 * saw has_work false with requests held; and when a serialised
 	 * has_work says false with requests held, it asks again after a full
 	 * barrier. (mq-deadline's finish_request takes no lock either.)
-	 * The completion time, where needed, is host->ops->now's.
+	 * stamp is the completion time where the host has one at hand (the
+	 * kernel's block layer stamps every completion of a scheduler's
+	 * request), else 0: then, where needed, host->ops->now's. A stamp
+	 * may be before times passed to calls meanwhile.
 	 * Only with completed: a host skips completions of a policy without.
 	 */
-	int (*completed_unlocked)(void *sd, struct ek_rq *rq);
+	int (*completed_unlocked)(void *sd, struct ek_rq *rq, ek_u64 stamp);
 	/* A dispatched request came back unserved; insert follows. Optional. */
 	void (*requeue)(void *sd, struct ek_rq *rq, ek_u64 now);
 

@@ -143,17 +143,18 @@ static ek_u32 ek_no_limit(void *sd, ek_u8 dir, ek_u8 sync)
 	return 0;
 }
 
-static int ek_never_unlocked(void *sd, struct ek_rq *rq)
+static int ek_never_unlocked(void *sd, struct ek_rq *rq, ek_u64 stamp)
 {
 	(void)sd;
 	(void)rq;
+	(void)stamp;
 	return 0;
 }
 
 int ek_policy_complete(const struct ek_policy *p, void *sd,
-		       struct ek_rq *rq, ek_u64 now)
+		       struct ek_rq *rq, ek_u64 now, ek_u64 stamp)
 {
-	if (p->completed_unlocked(sd, rq))
+	if (p->completed_unlocked(sd, rq, stamp))
 		return 1;
 	p->completed(sd, rq, now);
 	return 0;

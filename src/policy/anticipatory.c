@@ -1030,10 +1030,11 @@ static void as_completed(void *sd, struct ek_rq *rq, ek_u64 now)
  * which needs the lock. Anticipation turning on meanwhile can only miss
  * the settle of this one completion: the next event settles.
  */
-static int as_completed_unlocked(void *sd, struct ek_rq *rq)
+static int as_completed_unlocked(void *sd, struct ek_rq *rq, ek_u64 stamp)
 {
 	struct as_data *ad = sd;
 
+	(void)stamp;
 	if (rq->pctx || as_antic_enabled(ad))
 		return 0;
 	ek_atomic_dec_floor(&ad->nr_inflight[rq->dir]);

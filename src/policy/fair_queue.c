@@ -1257,15 +1257,14 @@ static void fq_off_device(struct ek_rq *rq, int done, ek_u64 now)
 	ek_atomic_dec_release(&q->nr_inflight);	/* after the end time */
 }
 
-static int fq_completed_unlocked(void *sd, struct ek_rq *rq)
+static int fq_completed_unlocked(void *sd, struct ek_rq *rq, ek_u64 stamp)
 {
 	struct fq_data *fd = sd;
-	ek_u64 now = 0;
 
-	/* the clock only for an end that counts */
-	if (rq->sync && (rq->policy_data[0] & FQ_RQ_INFLIGHT))
-		now = fd->host->ops->now(fd->host);
-	fq_off_device(rq, 1, now);
+	/* the clock only for an end that counts, and only without a stamp */
+	if (!stamp && rq->sync && (rq->policy_data[0] & FQ_RQ_INFLIGHT))
+		stamp = fd->host->ops->now(fd->host);
+	fq_off_device(rq, 1, stamp);
 	return 1;
 }
 

@@ -84,7 +84,7 @@ __attribute__((noinline)) static int cost_loop(ek_u64 depth, ek_u64 n)
 		if (!rq)
 			return -1;
 		now += 1000;
-		ek_policy_complete(pol, sd, rq, now);
+		ek_policy_complete(pol, sd, rq, now, now);
 		fill(rq, depth + i);
 		pol->insert(sd, rq, now);
 	}

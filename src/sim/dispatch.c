@@ -104,7 +104,7 @@ void host_rq_end(struct sim *s, struct srq *r)
 {
 	struct sbio *b, *nb;
 
-	ek_policy_complete(s->pol, s->sd, &r->rq, s->now);
+	ek_policy_complete(s->pol, s->sd, &r->rq, s->now, s->now);
 	if (s->cfg->hooks.on_complete)
 		s->cfg->hooks.on_complete(s->cfg->hooks.arg, &r->rq, s->now);
 	for (b = r->bios; b; b = nb) {

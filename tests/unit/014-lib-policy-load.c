@@ -92,10 +92,11 @@ static void no_insert(struct ek_policy *p) { p->insert = NULL; }
 static void no_dispatch(struct ek_policy *p) { p->dispatch = NULL; }
 static void no_has_work(struct ek_policy *p) { p->has_work = NULL; }
 static void no_merged_requests(struct ek_policy *p) { p->merged_requests = NULL; }
-static int t_unlocked(void *sd, struct ek_rq *rq)
+static int t_unlocked(void *sd, struct ek_rq *rq, ek_u64 stamp)
 {
 	(void)sd;
 	(void)rq;
+	(void)stamp;
 	return 1;
 }
 
@@ -181,7 +182,7 @@ int main(void)
 
 	/* The optional callbacks are there after loading, and do nothing. */
 	TH_CHECK(!ek_policy_load(&ops, &minimal, NULL), "minimal refused");
-	TH_CHECK(!ops.completed_unlocked(NULL, NULL),
+	TH_CHECK(!ops.completed_unlocked(NULL, NULL, 0),
 		 "default completed_unlocked takes a completion");
 	TH_CHECK(ops.exit && ops.completed && ops.requeue && ops.merged &&
 		 ops.front_merge_candidate && ops.pctx_init &&

@@ -1,4 +1,4 @@
-/* DESCRIPTION: fair-queue: a synchronous read's completion time (read from the host's clock) starts the idle window, so a reader whose slot began long ago still gets its slice_idle wait; async and flush completions do not read the clock at all */
+/* DESCRIPTION: fair-queue: a synchronous read's completion time (the host's stamp, else read from its clock) starts the idle window, so a reader whose slot began long ago still gets its slice_idle wait; async and flush completions, and stamped ones, do not read the clock at all */
 #include "fq.h"
 
 /* rq (dispatched) completes now: how many times the policy read the clock */
@@ -23,6 +23,7 @@ int main(void)
 	th_preset(th, "low_latency", 0);
 	th_preset(th, "slice_idle_us", 8000);
 	th_start(th);
+	th->unstamped = 1;	/* a host without the completion's time */
 	fqt_proc_init(th, a, 1);
 	fqt_proc_init(th, b, 2);
 	fqt_proc_init(th, w, 3);
@@ -67,6 +68,17 @@ int main(void)
 	TH_CHECK(a_reads == 5,
 		 "A's 5 read completions read the clock %lu times, not once each",
 		 a_reads);
+
+	/* A host handing the completion's stamp (the kernel's) reads no clock. */
+	th->unstamped = 0;
+	rq = fqt_read_at(th, a, 1036);
+	th_expect(th, rq, "A's read after its last");
+	th_advance(th, 5 * MS);
+	t_done = th->now;
+	TH_CHECK(done_reads(th, rq) == 0, "a stamped completion read the clock");
+	TH_CHECK(!th_dispatch(th) && th->timer_when == t_done + 8 * MS,
+		 "after a stamped completion, the idle wait is not until the stamp + slice_idle");
+	th->unstamped = 1;
 
 	/*
 	 * An asynchronous write and a flush: their completions start no

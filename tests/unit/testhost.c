@@ -283,7 +283,8 @@ void th_complete(struct th *th, struct ek_rq *rq)
 		 t->id, t->state);
 	t->state = TH_COMPLETED;
 	th->completed++;
-	if (!ek_policy_complete(th->pol, th->sd, rq, th->now))
+	if (!ek_policy_complete(th->pol, th->sd, rq, th->now,
+				th->unstamped ? 0 : th->now))
 		return;
 	th->completed_unlocked++;
 	/*

@@ -57,6 +57,7 @@ struct th {
 	ek_u64 timer_when;
 	unsigned long timer_arms, timer_cancels, kicks;
 	unsigned long now_reads;		/* ops->now calls */
+	int unstamped;	/* completions hand completed_unlocked no time (0) */
 };
 
 void th_fail_at(const char *file, int line, const char *fmt, ...)
