@@ -747,8 +747,8 @@ static noinline void ek_unlink_lost(struct ek_queue *eq, struct ek_rq *erq)
  * ek_settle_work's, either that settle's second look sees this
  * completion, or this sees its "not ready" and settles again itself.
  */
-static noinline void ek_completed(struct ek_queue *eq, struct ek_rq *erq,
-				  u64 stamp)
+static __always_inline void ek_completed(struct ek_queue *eq,
+					 struct ek_rq *erq, u64 stamp)
 {
 	const struct ek_policy *p = eq->sched->policy;
 	unsigned long flags;
@@ -765,6 +765,12 @@ static noinline void ek_completed(struct ek_queue *eq, struct ek_rq *erq,
 			     stamp ? ek_now_at(eq, stamp) : ek_now(eq));
 	}
 	ek_unlock_and_kick(eq, flags);
+}
+
+/* finish_request's, out of line: its registers are for the rare paths. */
+static noinline void ek_completed_late(struct ek_queue *eq, struct ek_rq *erq)
+{
+	ek_completed(eq, erq, 0);
 }
 
 /*
@@ -792,7 +798,7 @@ static void ek_finish_request(struct request *rq)
 	if (erq) {
 		if (erq->host_flags & EKH_DISPATCHED) {
 			if (eq->sched->policy->completed)
-				ek_completed(eq, erq, 0);
+				ek_completed_late(eq, erq);
 		} else if (erq->host_flags == EKH_INSERTED) {
 			ek_unlink_lost(eq, erq);
 		}
