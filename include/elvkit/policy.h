@@ -371,6 +371,15 @@ struct ek_policy {
  * policy, flag or not.
  */
 #define EK_POLICY_SAME_QUEUE_MERGES 0x10u
+/*
+ * The policy's completions need their time, all or most of them
+ * (fair-queue: a synchronous request's end starts its queue's think time
+ * and idle window). The kernel shim then takes blk-mq's stamp of each
+ * completion through the elevator's completed_request, a call more per
+ * request, instead of reading the clock; without the flag a completion
+ * that needs a time asks the host's now op.
+ */
+#define EK_POLICY_COMPLETION_TIME 0x20u
 
 /* The policy fields of a new descriptor, as a userspace host leaves them. */
 static inline void ek_rq_poison_policy(struct ek_rq *rq)

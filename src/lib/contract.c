@@ -81,6 +81,8 @@ static const char *ek_policy_wrong(const struct ek_policy *p)
 	/* A host skips a completion for a policy without completed. */
 	if (p->completed_unlocked && !p->completed)
 		return "completed_unlocked without completed";
+	if ((p->flags & EK_POLICY_COMPLETION_TIME) && !p->completed)
+		return "EK_POLICY_COMPLETION_TIME without completed";
 	/* Its clock may be on another base than the host's timers. */
 	if ((p->flags & EK_POLICY_TICK_TIME) && !(p->flags & EK_POLICY_NEVER_IDLES))
 		return "EK_POLICY_TICK_TIME without EK_POLICY_NEVER_IDLES";

@@ -1381,5 +1381,5 @@ const struct ek_policy ek_fair_queue_policy = {
 	.pctx_init = fq_pctx_init,
 	.pctx_exit = fq_pctx_exit,
 	.limit_depth = fq_limit_depth,
-	.flags = EK_POLICY_SAME_QUEUE_MERGES,
+	.flags = EK_POLICY_SAME_QUEUE_MERGES | EK_POLICY_COMPLETION_TIME,
 };

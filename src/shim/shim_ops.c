@@ -625,12 +625,11 @@ static u64 ek_insert_now(struct ek_queue *eq, struct request *rq, u64 *clock)
 {
 	const struct ek_rq *erq = ek_rq_of(rq);
 
-	if (rq->start_time_ns && erq && !erq->host_flags &&
-	    !READ_ONCE(eq->host.tick_time))
+	if (!READ_ONCE(eq->host.tick_time) && rq->start_time_ns && erq &&
+	    !erq->host_flags)
 		return ek_now_at(eq, rq->start_time_ns);
-	if (!*clock)
-		*clock = ek_now(eq);
-	return ek_now_at(eq, *clock);
+	*clock = *clock ? ek_now_at(eq, *clock) : ek_now(eq);
+	return *clock;
 }
 
 static void ek_insert_requests(struct blk_mq_hw_ctx *hctx,
@@ -777,8 +776,9 @@ static noinline void ek_completed_late(struct ek_queue *eq, struct ek_rq *erq)
  * blk-mq's completion of a request of a scheduler, with the time it took
  * for its I/O accounting (every such request is stamped), just before
  * finish_request: the policy's completion, without a clock read of its
- * own. Only for a policy with a completed callback. A dispatched request
- * that ends without this (none known) completes in finish_request.
+ * own. Only for a policy that needs its completions' time (a call per
+ * request: EK_POLICY_COMPLETION_TIME); otherwise, and for a dispatched
+ * request that ends without this (none known), finish_request completes.
  */
 static void ek_completed_request(struct request *rq, u64 now)
 {
@@ -1000,7 +1000,7 @@ void ek_fill_ops(struct ek_sched *s)
 	ops->next_request = ek_next_request;
 	if (s->policy->flags & EK_POLICY_SAME_QUEUE_MERGES)
 		ops->allow_merge = ek_allow_merge;
-	if (s->policy->completed)
+	if (s->policy->flags & EK_POLICY_COMPLETION_TIME)
 		ops->completed_request = ek_completed_request;
 	if (s->policy->limit_depth)
 		ops->limit_depth = ek_limit_depth;

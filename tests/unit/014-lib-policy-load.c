@@ -102,6 +102,7 @@ static int t_unlocked(void *sd, struct ek_rq *rq, ek_u64 stamp)
 
 static void unlocked_only(struct ek_policy *p) { p->completed_unlocked = t_unlocked; }
 static void tick_idles(struct ek_policy *p) { p->flags = EK_POLICY_TICK_TIME; }
+static void time_no_completed(struct ek_policy *p) { p->flags = EK_POLICY_COMPLETION_TIME; }
 static void no_name(struct ek_policy *p) { p->name = ""; }
 static void long_name(struct ek_policy *p) { p->name = "sixteen-chars-xx"; }
 static void no_set(struct ek_policy *p) { p->tunables = &tun; p->nr_tunables = 1; }
@@ -178,6 +179,7 @@ int main(void)
 	refused("a default out of range", bad_default);
 	refused("a read-only tunable", read_only);
 	refused("completed_unlocked without completed", unlocked_only);
+	refused("EK_POLICY_COMPLETION_TIME without completed", time_no_completed);
 	refused("EK_POLICY_TICK_TIME without EK_POLICY_NEVER_IDLES", tick_idles);
 
 	/* The optional callbacks are there after loading, and do nothing. */
