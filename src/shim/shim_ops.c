@@ -612,8 +612,8 @@ static void ek_insert_one(struct ek_queue *eq, struct request *rq,
 
 /*
  * The time to insert rq at. blk-mq stamps every request of a scheduler
- * when it allocates it (start_time_ns, for its I/O accounting; from the
- * plug's time where 6.9+ caches one), microseconds before it reaches
+ * when it allocates it (start_time_ns, for its I/O accounting; the
+ * plug's time where the kernel caches one), microseconds before it reaches
  * here through the plug: not before the latest time handed out, that
  * stamp is the time of a fresh request's insertion, without a clock read
  * (on 6.1 a third of fair-queue's clock reads per request). A policy on
