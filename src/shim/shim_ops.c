@@ -127,23 +127,23 @@ static u64 ek_host_now(struct ek_host *host)
 	return max(ek_clock(eq), READ_ONCE(eq->last_now));
 }
 
-static u64 ek_now(struct ek_queue *eq)
+/*
+ * The time for a policy call from t (a clock read, or a time the block
+ * layer took): not before the latest call's, which it becomes.
+ */
+static u64 ek_now_at(struct ek_queue *eq, u64 t)
 	__must_hold(&eq->lock)
 {
-	u64 now = ek_host_now(&eq->host);
+	u64 now = max(t, eq->last_now);
 
 	WRITE_ONCE(eq->last_now, now);
 	return now;
 }
 
-/* As ek_now, from a time the block layer took (a stamp), not the clock. */
-static u64 ek_now_at(struct ek_queue *eq, u64 stamp)
+static u64 ek_now(struct ek_queue *eq)
 	__must_hold(&eq->lock)
 {
-	u64 now = max(stamp, eq->last_now);
-
-	WRITE_ONCE(eq->last_now, now);
-	return now;
+	return ek_now_at(eq, ek_clock(eq));
 }
 
 static const struct ek_host_ops ek_kernel_host_ops = {
