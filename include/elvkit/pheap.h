@@ -49,10 +49,64 @@ static inline struct ek_ph_node *ek_ph_first(const struct ek_ph_root *h)
 	return h->root;
 }
 
-void ek_ph_insert(struct ek_ph_root *h, struct ek_ph_node *n, ek_u64 key);
-void ek_ph_erase(struct ek_ph_root *h, struct ek_ph_node *n);
+void ek_ph_insert_slow(struct ek_ph_root *h, struct ek_ph_node *n, ek_u64 key);
+void ek_ph_erase_slow(struct ek_ph_root *h, struct ek_ph_node *n);
+struct ek_ph_node *ek_ph_pop_slow(struct ek_ph_root *h);
+
+/*
+ * The cases of a heap of one node are inline: where every request is a
+ * queue switch between a few queues (fair-queue), its heaps hold one
+ * queue or none, and a call into another module cost more than the
+ * operation.
+ */
+static inline void ek_ph_insert(struct ek_ph_root *h, struct ek_ph_node *n,
+				ek_u64 key)
+{
+	if (h->root) {
+		ek_ph_insert_slow(h, n, key);
+		return;
+	}
+	/* an empty heap has no bottom of a run: h->last went with its node */
+	n->key = key;
+	n->seq = h->seq++;
+	n->child = EK_NULL;
+	n->next = EK_NULL;
+	n->prev = EK_NULL;
+	h->root = n;
+	h->last = n;
+	h->count++;
+}
+
+/*
+ * Take the root, which has no child, off the heap: it is empty then. A
+ * root has no siblings, and h->last is it or nothing.
+ */
+static inline void ek_ph_take_lone(struct ek_ph_root *h)
+{
+	h->root = EK_NULL;
+	h->last = EK_NULL;
+	h->count--;
+}
+
+/* Remove n, which is in the heap. */
+static inline void ek_ph_erase(struct ek_ph_root *h, struct ek_ph_node *n)
+{
+	if (n == h->root && !n->child)
+		ek_ph_take_lone(h);
+	else
+		ek_ph_erase_slow(h, n);
+}
+
 /* Take the minimum off the heap and return it, or NULL if empty. */
-struct ek_ph_node *ek_ph_pop(struct ek_ph_root *h);
+static inline struct ek_ph_node *ek_ph_pop(struct ek_ph_root *h)
+{
+	struct ek_ph_node *n = h->root;
+
+	if (!n || n->child)
+		return ek_ph_pop_slow(h);
+	ek_ph_take_lone(h);
+	return n;
+}
 
 #define ek_ph_entry(ptr, type, member) ek_container_of(ptr, type, member)
 

@@ -92,7 +92,7 @@ static struct ek_ph_node *ph_merge_pairs(struct ek_ph_node *first)
  * break the chain. n is the newest, so among equal keys it is the larger.
  * Heap order holds whichever way: the minimum is the same.
  */
-void ek_ph_insert(struct ek_ph_root *h, struct ek_ph_node *n, ek_u64 key)
+void ek_ph_insert_slow(struct ek_ph_root *h, struct ek_ph_node *n, ek_u64 key)
 {
 	struct ek_ph_node *t = h->last, *p = t ? t->prev : EK_NULL;
 
@@ -131,7 +131,7 @@ static void ph_detached(struct ek_ph_root *h, struct ek_ph_node *n)
 	n->prev = EK_NULL;
 }
 
-struct ek_ph_node *ek_ph_pop(struct ek_ph_root *h)
+struct ek_ph_node *ek_ph_pop_slow(struct ek_ph_root *h)
 {
 	struct ek_ph_node *n = h->root;
 
@@ -142,7 +142,7 @@ struct ek_ph_node *ek_ph_pop(struct ek_ph_root *h)
 	return n;
 }
 
-void ek_ph_erase(struct ek_ph_root *h, struct ek_ph_node *n)
+void ek_ph_erase_slow(struct ek_ph_root *h, struct ek_ph_node *n)
 {
 	struct ek_ph_node *sub;
 

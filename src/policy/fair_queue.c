@@ -1015,6 +1015,47 @@ static struct fq_queue *fq_queue_for(struct fq_data *fd, struct ek_rq *rq)
 	return ek_pctx_priv(rq->pctx);
 }
 
+/*
+ * A callback that may change the queues forgets has_work's verdict
+ * (over_why) and the claim that has_work is "holds a request"
+ * (host.never_idles) until it publishes them again (fq_publish), or
+ * until has_work is asked.
+ */
+static void fq_forget(struct fq_data *fd)
+{
+	fd->over_why = FQ_END_NONE;
+	if (fd->host)
+		fd->host->never_idles = 0;
+}
+
+/*
+ * At the end of insert and dispatch: has_work's verdict, for the host
+ * (host.never_idles: it need not ask) and for dispatch (over_why). It is
+ * "holds a request" unless the queue in service ran dry with requests
+ * queued elsewhere and its slot is not over: then the idle wait, time
+ * and completions decide, and has_work is asked. A dry slot is over
+ * for a preemption or for having nothing to idle for whatever the time
+ * and whatever completes (fq_should_idle looks at neither), which is
+ * the verdict has_work would keep. With every I/O a queue switch (two
+ * readers on flash) that was a call of has_work per request, a tenth of
+ * the policy's cost.
+ */
+static ek_always_inline void fq_publish(struct fq_data *fd)
+{
+	struct fq_queue *q = fd->in_service;
+	ek_u8 claim = 1;
+
+	if (q && !q->nr_queued && fd->nr_queued && !fd->over_why) {
+		if (fd->preempt)
+			fd->over_why = FQ_END_PREEMPT;
+		else if (!fq_should_idle(fd, q))
+			fd->over_why = FQ_END_EMPTY;
+		else
+			claim = 0;
+	}
+	fd->host->never_idles = claim;
+}
+
 /* ---- policy callbacks ---- */
 
 static void fq_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
@@ -1022,7 +1063,7 @@ static void fq_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 	struct fq_data *fd = sd;
 	ek_u64 v = (ek_u64)value;
 
-	fd->over_why = FQ_END_NONE;
+	fq_forget(fd);
 	switch (idx) {
 	case FQ_T_SLICE_IDLE:
 		fd->slice_idle_ns = v * EK_NSEC_PER_USEC;
@@ -1098,9 +1139,9 @@ static int fq_init(void *sd, struct ek_host *host, const ek_s64 *values)
 	return 0;
 }
 
-static void fq_insert(void *sd, struct ek_rq *rq, ek_u64 now)
+static ek_always_inline void fq_queue_rq(struct fq_data *fd,
+					 struct ek_rq *rq, ek_u64 now)
 {
-	struct fq_data *fd = sd;
 	struct fq_queue *q;
 
 	fd->now = now;
@@ -1146,9 +1187,14 @@ static void fq_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 	}
 }
 
-static struct ek_rq *fq_dispatch(void *sd, ek_u64 now)
+static void fq_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 {
-	struct fq_data *fd = sd;
+	fq_queue_rq(sd, rq, now);
+	fq_publish(sd);
+}
+
+static ek_always_inline struct ek_rq *fq_next(struct fq_data *fd, ek_u64 now)
+{
 	struct ek_rq *rq = ek_list_first(&fd->special, struct ek_rq, fifo);
 	struct fq_queue *q, *coop = EK_NULL;
 	ek_u64 coop_end = 0;
@@ -1183,6 +1229,14 @@ static struct ek_rq *fq_dispatch(void *sd, ek_u64 now)
 	fq_select(fd, coop, coop_end, now);
 	/* Busy queues out of service always have requests. */
 	return fq_serve(fd, fd->in_service, now);
+}
+
+static struct ek_rq *fq_dispatch(void *sd, ek_u64 now)
+{
+	struct ek_rq *rq = fq_next(sd, now);
+
+	fq_publish(sd);
+	return rq;
 }
 
 static int fq_has_work(void *sd, ek_u64 now)
@@ -1280,7 +1334,7 @@ static void fq_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
 	struct fq_data *fd = sd;
 
 	fd->now = now;
-	fd->over_why = FQ_END_NONE;
+	fq_forget(fd);
 	fq_off_device(rq, 0, 0);
 }
 
@@ -1307,7 +1361,7 @@ static void fq_merged_requests(void *sd, struct ek_rq *rq, struct ek_rq *next)
 	struct fq_data *fd = sd;
 	struct fq_queue *qn = fq_rq_queue(next);
 
-	fd->over_why = FQ_END_NONE;
+	fq_forget(fd);
 	if (next->policy_data[0] & FQ_RQ_SPECIAL) {
 		ek_list_del(&next->fifo);
 		next->policy_data[0] = 0;
@@ -1352,7 +1406,7 @@ static void fq_pctx_exit(void *sd, struct ek_pctx *pctx)
 	struct fq_data *fd = sd;
 	struct fq_queue *q = ek_pctx_priv(pctx);
 
-	fd->over_why = FQ_END_NONE;
+	fq_forget(fd);
 	q->flags |= FQ_Q_EXITED;
 	if (q == fd->in_service && fq_leave_if_gone(fd, q, fd->now))
 		fq_kick(fd);

@@ -111,9 +111,11 @@ static void ek_fq_activate(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
  * The queue in service is done with its slot, having used charge service
  * units: advance the class's virtual time, stamp the queue's finish, and
  * put it back among the busy queues if it has requests, else make it idle.
+ * Inline into fq_expire, which dispatch inlines: every I/O can end a slot.
  */
-static void ek_fq_slot_done(struct fq_data *fd, struct fq_queue *q,
-			    ek_u64 charge, ek_u64 now)
+static ek_always_inline void ek_fq_slot_done(struct fq_data *fd,
+					     struct fq_queue *q,
+					     ek_u64 charge, ek_u64 now)
 {
 	struct fq_class *c = &fd->cls[q->cls];
 
@@ -163,14 +165,24 @@ static struct fq_queue *ek_fq_pick(struct fq_data *fd, int cls)
 	struct fq_class *c = &fd->cls[cls];
 	struct fq_queue *q;
 
-	if (!ek_ph_empty(&c->waiting)) {
-		fq_update_eligible(c);
-		if (ek_ph_empty(&c->eligible)) {
-			/* Nobody eligible: V jumps to the earliest start (WF2Q+). */
-			c->vtime = fq_of_node(ek_ph_first(&c->waiting))->vstart;
-			fq_update_eligible(c);
-		}
+	if (ek_ph_empty(&c->eligible)) {
+		/*
+		 * The earliest start, if V has reached it; else nobody is
+		 * eligible and V jumps to it (WF2Q+). If it is the only one
+		 * eligible then, it is the one, not through the eligible heap:
+		 * with two queues taking turns, every switch comes this way.
+		 */
+		q = fq_of_node(ek_ph_pop(&c->waiting));
+		if (!q)
+			return q;
+		c->vtime = ek_max_u64(c->vtime, q->vstart);
+		if (ek_ph_empty(&c->waiting) ||
+		    fq_of_node(ek_ph_first(&c->waiting))->vstart > c->vtime)
+			return q;
+		q->flags |= FQ_Q_ELIGIBLE;
+		ek_ph_insert(&c->eligible, &q->node, q->vfinish);
 	}
+	fq_update_eligible(c);
 	q = fq_of_node(ek_ph_pop(&c->eligible));
 	if (q)
 		q->flags &= ~FQ_Q_ELIGIBLE;

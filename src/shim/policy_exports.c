@@ -19,9 +19,9 @@ EXPORT_SYMBOL_GPL(ek_rb_prev);
 EXPORT_SYMBOL_GPL(ek_rb_lower_bound);
 EXPORT_SYMBOL_GPL(ek_rb_find);
 
-EXPORT_SYMBOL_GPL(ek_ph_insert);
-EXPORT_SYMBOL_GPL(ek_ph_erase);
-EXPORT_SYMBOL_GPL(ek_ph_pop);
+EXPORT_SYMBOL_GPL(ek_ph_insert_slow);
+EXPORT_SYMBOL_GPL(ek_ph_erase_slow);
+EXPORT_SYMBOL_GPL(ek_ph_pop_slow);
 
 EXPORT_SYMBOL_GPL(ek_dlq_init);
 EXPORT_SYMBOL_GPL(ek_dlq_add);

@@ -153,26 +153,12 @@ static const struct ek_host_ops ek_kernel_host_ops = {
 	.now = ek_host_now,
 };
 
-/*
- * Ask the policy, at the end of every call that may have changed its
- * state, whether a dispatch would give a request, and keep the answer for
- * blk-mq's has_work, which then needs no lock: it is asked before every
- * dispatch and on every queue run, and taking the lock there cost as much
- * as a dispatch. The answer can only go stale with time, and a policy
- * that waits arms its timer for the end of the wait (policy.h), which
- * asks again (ek_timer_fn). A stale "yes" costs one empty dispatch. A
- * policy that never idles, for good or for now, is not asked: what it
- * holds is the answer.
- */
-static bool ek_settle_work(struct ek_queue *eq)
+/* ek_settle_work's asking, for a policy that may be waiting: out of line. */
+static noinline bool ek_settle_ask(struct ek_queue *eq)
 	__must_hold(&eq->lock)
 {
 	const struct ek_policy *p = ek_policy_of(eq);
 
-	if (!eq->held || ek_policy_never_idles(p, &eq->host)) {
-		WRITE_ONCE(eq->ready, eq->held != 0);
-		return false;
-	}
 	if (p->has_work(eq->sd, eq->last_now)) {
 		WRITE_ONCE(eq->ready, true);
 		return false;
@@ -192,6 +178,28 @@ static bool ek_settle_work(struct ek_queue *eq)
 		return false;
 	WRITE_ONCE(eq->ready, true);
 	return true;
+}
+
+/*
+ * Ask the policy, at the end of every call that may have changed its
+ * state, whether a dispatch would give a request, and keep the answer for
+ * blk-mq's has_work, which then needs no lock: it is asked before every
+ * dispatch and on every queue run, and taking the lock there cost as much
+ * as a dispatch. The answer can only go stale with time, and a policy
+ * that waits arms its timer for the end of the wait (policy.h), which
+ * asks again (ek_timer_fn). A stale "yes" costs one empty dispatch. A
+ * policy that never idles, for good or for now, is not asked: what it
+ * holds is the answer. Inline, the asking out of line: every insert and
+ * dispatch settles.
+ */
+static __always_inline bool ek_settle_work(struct ek_queue *eq)
+	__must_hold(&eq->lock)
+{
+	if (!eq->held || ek_policy_never_idles(ek_policy_of(eq), &eq->host)) {
+		WRITE_ONCE(eq->ready, eq->held != 0);
+		return false;
+	}
+	return ek_settle_ask(eq);
 }
 
 /*

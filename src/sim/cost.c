@@ -11,7 +11,10 @@
  * other paths on flash (no anticipation, no idling), and the kernel's
  * overhead benchmark (scripts/bench-overhead.sh) runs on null_blk, which
  * is non-rotational. --reads makes every request a synchronous read, as
- * that benchmark's fio jobs issue.
+ * that benchmark's fio jobs issue. --round-robin gives the requests to the
+ * processes in turn, not at random: with one request queued (DEPTH 1),
+ * every request is then a queue switch, as the benchmark's two fio jobs
+ * make on kernels that run the queue at each insert (6.1, 7.2).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +36,7 @@ static ek_u64 t_now(struct ek_host *h) { (void)h; return now; }
 static const struct ek_host_ops host_ops = {
 	.timer_arm = t_arm, .timer_cancel = t_cancel, .kick = t_kick, .now = t_now,
 };
+static struct ek_host host = { .ops = &host_ops, .dev = { 1, 1, 0 } };
 
 static struct ek_policy ops;
 static const struct ek_policy *pol = &ops;
@@ -41,10 +45,11 @@ static struct ek_pctx *pctx[MAX_OWNERS];
 static ek_u32 nowners = OWNERS;
 static ek_u64 *sectors;
 static int reads_only;
+static int round_robin;
 
 static void fill(struct ek_rq *rq, ek_u64 i)
 {
-	ek_u32 owner = (ek_u32)(sectors[i] % nowners);
+	ek_u32 owner = (ek_u32)((round_robin ? i : sectors[i]) % nowners);
 
 	memset(rq, 0, sizeof(*rq));
 	rq->sector = sectors[i] & ~7ULL;
@@ -62,7 +67,8 @@ static struct ek_rq *next(void)
 {
 	struct ek_rq *rq;
 
-	while (!pol->has_work(sd, now)) {
+	/* as the kernel shim: a policy that claims it never idles is not asked */
+	while (!ek_policy_never_idles(pol, &host) && !pol->has_work(sd, now)) {
 		if (timer_at == EK_U64_MAX)
 			return NULL;
 		now = timer_at > now ? timer_at : now + 1;
@@ -93,7 +99,6 @@ __attribute__((noinline)) static int cost_loop(ek_u64 depth, ek_u64 n)
 
 int main(int argc, char **argv)
 {
-	struct ek_host host = { .ops = &host_ops, .dev = { 1, 1, 0 } };
 	const struct ek_policy *p;
 	const char *why;
 	char name[64], *colon;
@@ -108,6 +113,8 @@ int main(int argc, char **argv)
 			host.dev.rotational = 0;
 		else if (!strcmp(argv[1], "--reads"))
 			reads_only = 1;
+		else if (!strcmp(argv[1], "--round-robin"))
+			round_robin = 1;
 		else
 			break;
 	}
@@ -121,7 +128,7 @@ int main(int argc, char **argv)
 	}
 	if (argc != 4 || !(p = sim_find_policy(name)) || !nowners ||
 	    nowners > MAX_OWNERS) {
-		fprintf(stderr, "usage: elvkit-cost [--nonrot] [--reads] POLICY[:PROCS] DEPTH OPS (PROCS 1..%d)\n",
+		fprintf(stderr, "usage: elvkit-cost [--nonrot] [--reads] [--round-robin] POLICY[:PROCS] DEPTH OPS (PROCS 1..%d)\n",
 			MAX_OWNERS);
 		return 2;
 	}

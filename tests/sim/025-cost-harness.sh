@@ -1,6 +1,6 @@
 #!/bin/bash
 # shellcheck disable=SC2034 # DESCRIPTION: read by the runner
-DESCRIPTION="elvkit-cost (make bench-cost) builds and runs every policy, rotational and not, one process and many, mixed and reads only; bad arguments exit 2"
+DESCRIPTION="elvkit-cost (make bench-cost) builds and runs every policy, rotational and not, one process and many, mixed and reads only, in random order and in turn; bad arguments exit 2"
 set -eu
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cost=${ELVKIT_COST:-$root/build/elvkit-cost}
@@ -11,7 +11,7 @@ sim=${ELVKIT_SIM:?}
 mapfile -t policies < <(sim_schedulers "$sim")
 [ "${#policies[@]}" -ge 3 ] || { echo "policies: ${policies[*]}"; exit 1; }
 for p in "${policies[@]}"; do
-	for dev in "" --nonrot "--nonrot --reads" "--reads --nonrot"; do
+	for dev in "" --nonrot "--nonrot --reads" "--reads --nonrot" "--round-robin --nonrot --reads"; do
 		for procs in 1 64; do
 			# shellcheck disable=SC2086 # dev is options or none
 			"$cost" $dev "$p:$procs" 64 2000 || { echo "FAIL: $dev $p:$procs"; exit 1; }
