@@ -371,23 +371,29 @@ static int fq_aged_class(struct fq_data *fd, int cls, ek_u64 now)
  * Does waiting for q's next request pay? (q is in service, so busy.)
  * Inline: where every I/O switches queues, each switch asks it.
  */
+static ek_always_inline int fq_unequal(const struct fq_data *fd,
+				      const struct fq_queue *q)
+{
+	return fd->nr_busy != fd->cls[q->cls].nr_busy ||
+	       !ek_fq_symmetric(&fd->cls[q->cls]);
+}
+
 static ek_always_inline int fq_should_idle(struct fq_data *fd,
 					   const struct fq_queue *q)
 {
-	const struct ek_device *dev = &fd->host->dev;
-
+	/* on flash, equal queues: the most common "no" is asked first */
+	if (!fd->idle_seq && !fq_unequal(fd, q))
+		return 0;
 	if (!fd->slice_idle_ns || fd->aged_slot || q->cls == FQ_IDLE ||
 	    (q->flags & (FQ_Q_SHARED | FQ_Q_EXITED)))
 		return 0;
 	if ((q->flags & FQ_Q_SAMPLED) &&
 	    q->ttime_mean8 > 8 * (fd->slice_idle_ns >> FQ_NS_SHIFT))
 		return 0;	/* it thinks longer than we would wait */
-	if ((dev->rotational || fd->idle_nonrot) &&
-	    (!fq_seeky(q) || (q->flags & FQ_Q_RAISED)))
-		return 1;
+	if (!fd->idle_seq)
+		return 1;	/* unequal, as found above */
 	/* without idling a weight is worth nothing against a busy queue */
-	return fd->nr_busy != fd->cls[q->cls].nr_busy ||
-	       !ek_fq_symmetric(&fd->cls[q->cls]);
+	return !fq_seeky(q) || (q->flags & FQ_Q_RAISED) || fq_unequal(fd, q);
 }
 
 /* ---- close cooperators ---- */
@@ -399,8 +405,9 @@ static ek_always_inline int fq_should_idle(struct fq_data *fd,
  */
 static void fq_coop_switch(struct fq_data *fd)
 {
-	fd->coop_on = fd->host && fd->cooperate && fd->slice_idle_ns &&
-		      (fd->host->dev.rotational || fd->idle_nonrot);
+	fd->idle_seq = fd->host && (fd->host->dev.rotational ||
+				    fd->idle_nonrot);
+	fd->coop_on = fd->cooperate && fd->slice_idle_ns && fd->idle_seq;
 }
 
 /*
@@ -1016,29 +1023,35 @@ static struct fq_queue *fq_queue_for(struct fq_data *fd, struct ek_rq *rq)
 }
 
 /*
- * A callback that may change the queues forgets has_work's verdict
- * (over_why) and the claim that has_work is "holds a request"
- * (host.never_idles) until it publishes them again (fq_publish), or
- * until has_work is asked.
+ * A callback withdraws the claim that has_work is "holds a request"
+ * (host.never_idles) unless it publishes it (fq_publish, insert only):
+ * the host then asks has_work.
  */
-static void fq_forget(struct fq_data *fd)
+static void fq_forget_claim(struct fq_data *fd)
 {
-	fd->over_why = FQ_END_NONE;
 	if (fd->host)
 		fd->host->never_idles = 0;
 }
 
+/* A callback that may change the queues forgets has_work's verdict too. */
+static void fq_forget(struct fq_data *fd)
+{
+	fd->over_why = FQ_END_NONE;
+	fq_forget_claim(fd);
+}
+
 /*
- * At the end of insert and dispatch: has_work's verdict, for the host
+ * At the end of an insert: has_work's verdict, for the host
  * (host.never_idles: it need not ask) and for dispatch (over_why). It is
  * "holds a request" unless the queue in service ran dry with requests
  * queued elsewhere and its slot is not over: then the idle wait, time
  * and completions decide, and has_work is asked. A dry slot is over
- * for a preemption or for having nothing to idle for whatever the time
- * and whatever completes (fq_should_idle looks at neither), which is
- * the verdict has_work would keep. With every I/O a queue switch (two
- * readers on flash) that was a call of has_work per request, a tenth of
- * the policy's cost.
+ * for a preemption, or on flash for having nothing to idle for, whatever
+ * the time and whatever completes (fq_should_idle looks at neither):
+ * the verdict has_work would keep. Two readers on flash switch queues at
+ * every request, and this was a call of has_work each. Where idling is
+ * the rule (idle_seq) has_work is asked, as after other callbacks: here
+ * it would be asked twice.
  */
 static ek_always_inline void fq_publish(struct fq_data *fd)
 {
@@ -1048,7 +1061,7 @@ static ek_always_inline void fq_publish(struct fq_data *fd)
 	if (q && !q->nr_queued && fd->nr_queued && !fd->over_why) {
 		if (fd->preempt)
 			fd->over_why = FQ_END_PREEMPT;
-		else if (!fq_should_idle(fd, q))
+		else if (!fd->idle_seq && !fq_should_idle(fd, q))
 			fd->over_why = FQ_END_EMPTY;
 		else
 			claim = 0;
@@ -1235,7 +1248,7 @@ static struct ek_rq *fq_dispatch(void *sd, ek_u64 now)
 {
 	struct ek_rq *rq = fq_next(sd, now);
 
-	fq_publish(sd);
+	fq_forget_claim(sd);
 	return rq;
 }
 

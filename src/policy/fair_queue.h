@@ -168,6 +168,7 @@ struct fq_data {
 	ek_u64 async_depth;		/* limit_depth: tags for all but sync reads */
 	ek_u32 idle_nonrot;
 	ek_u32 cooperate;
+	ek_u8 idle_seq;			/* rotational or idle_nonrot: idle for a sequential queue */
 	ek_u8 coop_on;			/* cooperate, and idling can happen */
 
 	ek_u64 count[FQ_NR_COUNTERS];

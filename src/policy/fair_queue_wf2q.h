@@ -43,8 +43,9 @@ static struct fq_queue *fq_of_node(struct ek_ph_node *n)
 	return n ? ek_ph_entry(n, struct fq_queue, node) : EK_NULL;
 }
 
-/* Put busy queue q on the heap its start says. */
-static void fq_enqueue(struct fq_class *c, struct fq_queue *q)
+/* Put busy queue q on the heap its start says; every switch does. */
+static ek_always_inline void fq_enqueue(struct fq_class *c,
+					struct fq_queue *q)
 {
 	if (q->vstart <= c->vtime) {
 		q->flags |= FQ_Q_ELIGIBLE;
