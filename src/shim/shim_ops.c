@@ -746,6 +746,26 @@ static noinline void ek_unlink_lost(struct ek_queue *eq, struct ek_rq *erq)
 }
 
 /*
+ * ek_completed's part under the lock, out of line so that an unlocked
+ * completion saves no registers for it: the policy's completion of erq,
+ * or, with erq NULL, the settle after an unlocked one.
+ */
+static noinline void ek_completed_locked(struct ek_queue *eq,
+					 struct ek_rq *erq, u64 stamp)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&eq->lock, flags);
+	if (erq)
+		eq->sched->policy->completed(eq->sd, erq, stamp ?
+					     ek_now_at(eq, stamp) :
+					     ek_now(eq));
+	else
+		eq->kick = true;
+	ek_unlock_and_kick(eq, flags);
+}
+
+/*
  * A dispatched request of a policy with a completed callback finished
  * (without one, nothing is to be done: the shim then does not call
  * this), at the time stamp (0: none at hand). A policy that can finishes
@@ -758,20 +778,14 @@ static __always_inline void ek_completed(struct ek_queue *eq,
 					 struct ek_rq *erq, u64 stamp)
 {
 	const struct ek_policy *p = eq->sched->policy;
-	unsigned long flags;
 
 	if (p->completed_unlocked && p->completed_unlocked(eq->sd, erq, stamp)) {
 		smp_mb();
 		if (!READ_ONCE(eq->held) || READ_ONCE(eq->ready))
 			return;
-		spin_lock_irqsave(&eq->lock, flags);
-		eq->kick = true;
-	} else {
-		spin_lock_irqsave(&eq->lock, flags);
-		p->completed(eq->sd, erq,
-			     stamp ? ek_now_at(eq, stamp) : ek_now(eq));
+		erq = NULL;	/* completed: the settle is left */
 	}
-	ek_unlock_and_kick(eq, flags);
+	ek_completed_locked(eq, erq, stamp);
 }
 
 /* finish_request's, out of line: its registers are for the rare paths. */
