@@ -1237,7 +1237,15 @@ static ek_always_inline struct ek_rq *fq_next(struct fq_data *fd, ek_u64 now)
 			coop = fq_close_coop(fd, q);
 			coop_end = q->slot_start_ns + fd->slot_ns;
 		}
-		fq_expire(fd, q, why, now);
+		/*
+		 * Ran dry with nothing to wait for: how every slot ends where
+		 * two readers on flash take turns. Its own copy, with the
+		 * other reasons' branches folded away.
+		 */
+		if (why == FQ_END_EMPTY)
+			fq_expire(fd, q, FQ_END_EMPTY, now);
+		else
+			fq_expire(fd, q, why, now);
 	}
 	fq_select(fd, coop, coop_end, now);
 	/* Busy queues out of service always have requests. */
