@@ -336,13 +336,33 @@ static void fq_set_rate(struct fq_data *fd, ek_u64 rate)
 			  fd->rate / FQ_SEEK_DIV_NONROT;
 }
 
-/* The slot time of a queue of class c: its share of the round target. */
-static ek_u64 fq_slot_ns(struct fq_data *fd, const struct fq_class *c)
+/* The slot time of a queue among n busy ones: its share of the round target. */
+static ek_u64 fq_slot_ns_of(const struct fq_data *fd, ek_u32 n)
 {
-	ek_u64 t = fd->target_latency_ns / (c->nr_busy ? c->nr_busy : 1);
+	ek_u64 t = fd->target_latency_ns / (n ? n : 1);
 
 	t = ek_max_u64(t, FQ_SLOT_MIN_NS);
 	return ek_min_u64(t, fd->slice_max_ns);
+}
+
+/* fq_slot_ns_of for few busy queues, whenever the tunables change. */
+static void fq_slot_table(struct fq_data *fd)
+{
+	ek_u32 n;
+
+	for (n = 0; n < FQ_SLOT_TABLE; n++)
+		fd->slot_by_busy[n] = fq_slot_ns_of(fd, n);
+}
+
+/*
+ * The slot time of a queue of class c. From the table with few busy
+ * queues: every queue switch asks twice (the slot taken, and the one in
+ * service shrinking as a queue joins), a division each.
+ */
+static ek_u64 fq_slot_ns(struct fq_data *fd, const struct fq_class *c)
+{
+	return c->nr_busy < FQ_SLOT_TABLE ? fd->slot_by_busy[c->nr_busy] :
+					    fq_slot_ns_of(fd, c->nr_busy);
 }
 
 static ek_u64 fq_budget_cap(const struct fq_data *fd, ek_u64 rate,
@@ -1092,9 +1112,11 @@ static void fq_set_tunable(void *sd, ek_u32 idx, ek_s64 value)
 		break;
 	case FQ_T_TARGET_LATENCY:
 		fd->target_latency_ns = v * FQ_MS;
+		fq_slot_table(fd);
 		break;
 	case FQ_T_SLICE_MAX:
 		fd->slice_max_ns = v * FQ_MS;
+		fq_slot_table(fd);
 		break;
 	case FQ_T_MAX_BUDGET:
 		fd->max_budget = v;

@@ -26,6 +26,9 @@ enum {
 	FQ_NR_CLASSES,
 };
 
+/* Busy queues of a class up to which slot times are kept in a table. */
+#define FQ_SLOT_TABLE	8
+
 /* Virtual time unit: a sector of service at weight 1 is 1 << FQ_VT_SHIFT. */
 #define FQ_VT_SHIFT	10
 
@@ -142,6 +145,7 @@ struct fq_data {
 	ek_u8 aged_slot;		/* the slot in service was given by aging */
 	ek_u8 over_why;			/* has_work found the slot over (why), 0 = no */
 	ek_u64 slot_ns;			/* the time of the slot in service */
+	ek_u64 slot_by_busy[FQ_SLOT_TABLE];	/* fq_slot_ns_of() for 0.. busy queues */
 	ek_u64 timer_ns;		/* armed time, 0 = none */
 	ek_u64 now;			/* latest time seen (for pctx_exit) */
 
