@@ -388,8 +388,8 @@ static int fq_aged_class(struct fq_data *fd, int cls, ek_u64 now)
 }
 
 /*
- * Does waiting for q's next request pay? (q is in service, so busy.)
- * Inline: where every I/O switches queues, each switch asks it.
+ * Other classes are busy, or q's class has busy queues of other weights:
+ * without idling for q a weight is worth nothing against a busy queue.
  */
 static ek_always_inline int fq_unequal(const struct fq_data *fd,
 				      const struct fq_queue *q)
@@ -398,10 +398,14 @@ static ek_always_inline int fq_unequal(const struct fq_data *fd,
 	       !ek_fq_symmetric(&fd->cls[q->cls]);
 }
 
+/*
+ * Does waiting for q's next request pay? (q is in service, so busy.)
+ * Inline: where every I/O switches queues, each switch asks it.
+ */
 static ek_always_inline int fq_should_idle(struct fq_data *fd,
 					   const struct fq_queue *q)
 {
-	/* on flash, equal queues: the most common "no" is asked first */
+	/* on flash between equal queues, the most common "no", asked first */
 	if (!fd->idle_seq && !fq_unequal(fd, q))
 		return 0;
 	if (!fd->slice_idle_ns || fd->aged_slot || q->cls == FQ_IDLE ||
@@ -412,7 +416,6 @@ static ek_always_inline int fq_should_idle(struct fq_data *fd,
 		return 0;	/* it thinks longer than we would wait */
 	if (!fd->idle_seq)
 		return 1;	/* unequal, as found above */
-	/* without idling a weight is worth nothing against a busy queue */
 	return !fq_seeky(q) || (q->flags & FQ_Q_RAISED) || fq_unequal(fd, q);
 }
 

@@ -14,7 +14,7 @@
  * that benchmark's fio jobs issue. --round-robin gives the requests to the
  * processes in turn, not at random: with one request queued (DEPTH 1),
  * every request is then a queue switch, as the benchmark's two fio jobs
- * make on kernels that run the queue at each insert (6.1, 7.2).
+ * make where the kernel dispatches from its kblockd worker (6.1, 7.2).
  */
 #include <stdio.h>
 #include <stdlib.h>
