@@ -544,6 +544,20 @@ static ek_u64 fq_idle_deadline(const struct fq_data *fd,
 }
 
 /*
+ * Why the slot of q (in service, nothing queued) is over whatever the
+ * time and whatever completes, or FQ_END_NONE: a preemption, or nothing
+ * to idle for (fq_should_idle looks at neither). fq_slot_over's first
+ * answers, and what an insert publishes (fq_publish).
+ */
+static ek_always_inline int fq_dry_over(struct fq_data *fd,
+					const struct fq_queue *q)
+{
+	if (fd->preempt)
+		return FQ_END_PREEMPT;
+	return fq_should_idle(fd, q) ? FQ_END_NONE : FQ_END_EMPTY;
+}
+
+/*
  * Why the slot of q (in service) ends at time now, or FQ_END_NONE. Asked
  * by has_work for every queue that ran dry and by dispatch for the rest,
  * so inlined into both: a call was some 10 instructions per request.
@@ -551,11 +565,12 @@ static ek_u64 fq_idle_deadline(const struct fq_data *fd,
 static ek_always_inline int fq_slot_over(struct fq_data *fd,
 					 const struct fq_queue *q, ek_u64 now)
 {
-	if (fd->preempt)
-		return FQ_END_PREEMPT;
+	int why;
+
 	if (!q->nr_queued) {
-		if (!fq_should_idle(fd, q))
-			return FQ_END_EMPTY;
+		why = fq_dry_over(fd, q);
+		if (why != FQ_END_NONE)
+			return why;
 		/*
 		 * A close cooperator, within the slot's time, once q's last
 		 * request is done: one request on the device at a time, as
@@ -570,6 +585,8 @@ static ek_always_inline int fq_slot_over(struct fq_data *fd,
 		return now >= fq_idle_deadline(fd, q) ? FQ_END_IDLE :
 							FQ_END_NONE;
 	}
+	if (fd->preempt)
+		return FQ_END_PREEMPT;
 	if (q->served >= q->budget)
 		return FQ_END_BUDGET;
 	if (now >= q->slot_start_ns + fd->slot_ns)
@@ -1068,13 +1085,12 @@ static void fq_forget(struct fq_data *fd)
  * (host.never_idles: it need not ask) and for dispatch (over_why). It is
  * "holds a request" unless the queue in service ran dry with requests
  * queued elsewhere and its slot is not over: then the idle wait, time
- * and completions decide, and has_work is asked. A dry slot is over
- * for a preemption, or on flash for having nothing to idle for, whatever
- * the time and whatever completes (fq_should_idle looks at neither):
- * the verdict has_work would keep. Two readers on flash switch queues at
- * every request, and this was a call of has_work each. Where idling is
- * the rule (idle_seq) has_work is asked, as after other callbacks: here
- * it would be asked twice.
+ * and completions decide, and has_work is asked. A verdict no time or
+ * completion changes (fq_dry_over) is the one has_work would keep. Two
+ * readers on flash switch queues at every request, and this was a call
+ * of has_work each. Where idling is the rule (idle_seq) only a
+ * preemption is looked for here, and has_work asked otherwise, as after
+ * other callbacks: here it would be asked twice.
  */
 static ek_always_inline void fq_publish(struct fq_data *fd)
 {
@@ -1082,10 +1098,12 @@ static ek_always_inline void fq_publish(struct fq_data *fd)
 	ek_u8 claim = 1;
 
 	if (q && !q->nr_queued && fd->nr_queued && !fd->over_why) {
-		if (fd->preempt)
-			fd->over_why = FQ_END_PREEMPT;
-		else if (!fd->idle_seq && !fq_should_idle(fd, q))
-			fd->over_why = FQ_END_EMPTY;
+		int why = FQ_END_NONE;
+
+		if (!fd->idle_seq || fd->preempt)
+			why = fq_dry_over(fd, q);
+		if (why != FQ_END_NONE)
+			fd->over_why = (ek_u8)why;
 		else
 			claim = 0;
 	}
