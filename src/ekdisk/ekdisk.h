@@ -46,6 +46,8 @@ struct ekdisk {
 	u64 model_ns;		/* sum of the model's latencies (done - submit) */
 	u64 late_ns;		/* sum of how late the timer handed them back */
 	u64 late_hist[EKDISK_LATE_BUCKETS];	/* ... per power of two of us */
+	u64 nr_seq;		/* reads and writes starting where the last ended */
+	u64 next_sector;	/* where the last read or write ended */
 	/*
 	 * A test's requeue (the requeue attribute): the next request that
 	 * covers requeue_sector goes back to the block layer once, without

@@ -219,6 +219,10 @@ static blk_status_t ekdisk_queue_rq(struct blk_mq_hw_ctx *hctx,
 		d->nr_reads++;
 	if (m->flags & EK_MRQ_FUA)
 		d->nr_fua++;
+	if (!(m->flags & EK_MRQ_FLUSH)) {
+		d->nr_seq += m->sector == d->next_sector;
+		d->next_sector = m->sector + m->nr_sectors;
+	}
 	d->type->submit(d->model, m, ekdisk_now(d));
 	ekdisk_arm(d);
 	spin_unlock_irqrestore(&d->lock, flags);

@@ -106,7 +106,7 @@ static DEVICE_ATTR_RO(profile);
 static ssize_t stats_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
 	struct ekdisk *d = dev_to_ekdisk(dev);
-	u64 v[7];
+	u64 v[8];
 	unsigned long flags;
 
 	spin_lock_irqsave(&d->lock, flags);
@@ -117,9 +117,10 @@ static ssize_t stats_show(struct device *dev, struct device_attribute *attr, cha
 	v[4] = d->nr_done;
 	v[5] = d->model_ns;
 	v[6] = d->late_ns;
+	v[7] = d->nr_seq;
 	spin_unlock_irqrestore(&d->lock, flags);
-	return sysfs_emit(buf, "reads %llu writes %llu flushes %llu fua %llu done %llu model_ns %llu late_ns %llu\n",
-			  v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+	return sysfs_emit(buf, "reads %llu writes %llu flushes %llu fua %llu done %llu model_ns %llu late_ns %llu seq %llu\n",
+			  v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]);
 }
 static DEVICE_ATTR_RO(stats);
 
