@@ -262,7 +262,12 @@ struct ek_policy {
 	 * Only with completed: a host skips completions of a policy without.
 	 */
 	int (*completed_unlocked)(void *sd, struct ek_rq *rq, ek_u64 stamp);
-	/* A dispatched request came back unserved; insert follows. Optional. */
+	/*
+	 * A dispatched request came back unserved. insert follows later, when
+	 * the kernel's requeue list runs (other calls may come between); a
+	 * request the driver prepared (RQF_DONTPREP) goes to the device again
+	 * past the policy, which hears of neither. Optional.
+	 */
 	void (*requeue)(void *sd, struct ek_rq *rq, ek_u64 now);
 
 	/*

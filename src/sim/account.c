@@ -156,9 +156,10 @@ void acct_dispatch(struct sim *s, const struct ek_rq *rq)
 }
 
 /* The device finished rq: how long it took there. */
-void acct_service(struct sim *s, const struct ek_rq *rq)
+void acct_service(struct sim *s, const struct srq *r)
 {
-	uint64_t service = s->now - rq->dispatch_ns;
+	const struct ek_rq *rq = &r->rq;
+	uint64_t service = s->now - r->issue_ns;
 
 	s->res->completed++;
 	if (!s->ended) {

@@ -276,7 +276,8 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		{ "tag-wake-us", 1, 0, 'K' }, { "wbt-wake-us", 1, 0, 'k' },
 		{ "tag-wake-batch", 1, 0, 'q' },
 		{ "write-end-us", 1, 0, 'E' }, { "late-us", 1, 0, 'V' },
-		{ "requeue", 1, 0, 'r' }, { "startup-ios", 1, 0, 'I' },
+		{ "requeue", 1, 0, 'r' }, { "requeue-us", 1, 0, 'x' },
+		{ "requeue-dontprep", 0, 0, 'z' }, { "startup-ios", 1, 0, 'I' },
 		{ "warmup", 1, 0, 'U' }, { "start-us", 1, 0, 'H' }, { "time-limit", 1, 0, 'L' }, { "seed", 1, 0, 'e' },
 		{ "runs", 1, 0, 'R' }, { "json", 1, 0, 'j' }, { "chart", 0, 0, 'c' },
 		{ "trace", 1, 0, 'Q' }, { "runtime", 1, 0, 'J' },
@@ -334,6 +335,8 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 			break;
 		case 'm': c->max_kb = (unsigned)cli_range("--max-kb", optarg, 0, 65536); break;
 		case 'r': c->requeue_pct = (unsigned)cli_range("--requeue", optarg, 0, 100); break;
+		case 'x': c->requeue_us = cli_range("--requeue-us", optarg, 0, CLI_MAX_US); break;
+		case 'z': c->requeue_dontprep = 1; break;
 		case 'I': c->startup_ios = (unsigned)cli_range("--startup-ios", optarg, 1, 1000000); break;
 		case 'H': c->start_us = cli_range("--start-us", optarg, 0, 10000000); break;
 		case 'U': c->warmup_ns = parse_ns("--warmup", optarg, 0, 1000000ULL); break;

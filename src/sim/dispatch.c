@@ -26,16 +26,44 @@ static void dev_schedule(struct sim *s)
 	}
 }
 
-/* The "driver" bounces a dispatched request: back to the policy, at head. */
+/*
+ * The "driver" sends a dispatched request back (blk_mq_requeue_request):
+ * onto the requeue list, whose work runs --requeue-us later. The policy
+ * hears of it now, unless it is RQF_DONTPREP (the shim's requeue_request
+ * returns early then, as the kernel's path skips the policy).
+ */
 static void requeue(struct sim *s, struct srq *r)
 {
-	struct ek_rq *q = &r->rq;
-
 	r->requeues++;
 	s->res->requeues++;
 	wbt_rq_requeue(s, r);
-	if (s->pol->requeue)
-		s->pol->requeue(s->sd, q, s->now);
+	if (!s->cfg->requeue_dontprep && s->pol->requeue)
+		s->pol->requeue(s->sd, &r->rq, s->now);
+	r->state = RQ_REQUEUED;
+	s->requeued_out++;
+	heap_push(&s->heap, s->now + s->cfg->requeue_us * 1000, EV_REQUEUE, r, 0);
+}
+
+/*
+ * The requeue list's work (blk_mq_requeue_work): an RQF_DONTPREP request
+ * goes on the dispatch list, which run_queue sends to the device before
+ * asking the policy; any other is inserted through the policy again, at
+ * the head.
+ */
+void host_requeue_work(struct sim *s, struct srq *r)
+{
+	struct ek_rq *q = &r->rq;
+
+	if (s->cfg->requeue_dontprep) {
+		r->pool_next = NULL;
+		if (s->dispatch_tail)
+			s->dispatch_tail->pool_next = r;
+		else
+			s->dispatch_head = r;
+		s->dispatch_tail = r;
+		return;
+	}
+	s->requeued_out--;
 	r->state = RQ_QUEUED;
 	q->at_head = 1;
 	q->requeued = 1;
@@ -44,8 +72,40 @@ static void requeue(struct sim *s, struct srq *r)
 	sched_hash_add(s, r);
 }
 
+/* r, dispatched, to the device (blk_mq_start_request and queue_rq). */
+static void dev_submit(struct sim *s, struct srq *r)
+{
+	struct ek_rq *q = &r->rq;
+
+	r->state = RQ_DISPATCHED;
+	r->issue_ns = s->now;
+	r->mrq.sector = q->sector;
+	r->mrq.nr_sectors = q->nr_sectors;
+	r->mrq.dir = q->dir;
+	r->mrq.tag = r;
+	wbt_rq_issue(s, r);
+	s->mt->submit(s->dev, &r->mrq, s->now);
+	s->dev_inflight++;
+}
+
+/* The dispatch list first, as blk_mq_sched_dispatch_requests() does. */
+static void dispatch_list_run(struct sim *s)
+{
+	struct srq *r;
+
+	while (s->dev_inflight < s->qd && (r = s->dispatch_head)) {
+		s->dispatch_head = r->pool_next;
+		if (!s->dispatch_head)
+			s->dispatch_tail = NULL;
+		r->pool_next = NULL;
+		s->requeued_out--;
+		dev_submit(s, r);
+	}
+}
+
 void host_run_queue(struct sim *s)
 {
+	dispatch_list_run(s);
 	while (s->dev_inflight < s->qd) {
 		int hw = s->pol->has_work(s->sd, s->now);
 		struct ek_rq *q;
@@ -74,7 +134,6 @@ void host_run_queue(struct sim *s)
 		}
 		sched_hash_del(s, r);
 		s->held--;
-		r->state = RQ_DISPATCHED;
 		q->dispatch_ns = s->now;
 		acct_dispatch(s, q);
 		if (s->cfg->hooks.on_dispatch)
@@ -84,13 +143,7 @@ void host_run_queue(struct sim *s)
 			requeue(s, r);
 			continue;
 		}
-		r->mrq.sector = q->sector;
-		r->mrq.nr_sectors = q->nr_sectors;
-		r->mrq.dir = q->dir;
-		r->mrq.tag = r;
-		wbt_rq_issue(s, r);
-		s->mt->submit(s->dev, &r->mrq, s->now);
-		s->dev_inflight++;
+		dev_submit(s, r);
 	}
 	dev_schedule(s);
 }
@@ -128,7 +181,7 @@ static void dev_complete(struct sim *s)
 			continue;
 		}
 		s->dev_inflight--;
-		acct_service(s, &r->rq);
+		acct_service(s, r);
 		wbt_rq_complete(s, r);
 		/*
 		 * A write's bios end page by page (end_page_writeback): for

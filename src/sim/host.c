@@ -137,11 +137,11 @@ int host_setup(struct sim *s)
 /* After the last event: what must hold when every thread is done. */
 void host_end_checks(struct sim *s)
 {
-	if (s->held || s->dev_inflight || s->tags.used || s->wbt.inflight)
+	if (s->held || s->dev_inflight || s->requeued_out || s->tags.used || s->wbt.inflight)
 		sim_violation(s, "stalled: %llu requests in the policy, %u on the device, "
-			      "%u tags and %u wbt slots held, no timer armed",
-			      (unsigned long long)s->held, s->dev_inflight, s->tags.used,
-			      s->wbt.inflight);
+			      "%u sent back, %u tags and %u wbt slots held, no timer armed",
+			      (unsigned long long)s->held, s->dev_inflight, s->requeued_out,
+			      s->tags.used, s->wbt.inflight);
 	if (s->pol->has_work(s->sd, s->now))
 		sim_violation(s, "has_work true at the end with nothing queued");
 }

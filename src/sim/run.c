@@ -44,6 +44,9 @@ static void run_loop(struct sim *s)
 		case EV_RQ_END:
 			host_rq_end(s, e.p);
 			break;
+		case EV_REQUEUE:
+			host_requeue_work(s, e.p);
+			break;
 		}
 		host_run_queue(s);
 	}

@@ -94,6 +94,9 @@ struct sim_config {
 	unsigned max_kb;		/* largest merged request */
 	int wbt;			/* writeback throttling: 1 on, 0 off, -1 rotational only */
 	unsigned requeue_pct;		/* requeue this % of dispatches */
+	uint64_t requeue_us;		/* ... and run the requeue list this much later */
+	int requeue_dontprep;		/* ... as RQF_DONTPREP: to the device again,
+					   past the policy */
 	uint64_t seed;
 	uint64_t time_limit_ns;
 	unsigned startup_ios;

@@ -22,7 +22,7 @@
 #include <elvkit/rand.h>
 #include "sim.h"
 
-enum ev_type { EV_THREAD, EV_DEV, EV_TIMER, EV_WBT, EV_RQ_END };
+enum ev_type { EV_THREAD, EV_DEV, EV_TIMER, EV_WBT, EV_RQ_END, EV_REQUEUE };
 
 struct event {
 	uint64_t t, seq;
@@ -58,7 +58,12 @@ struct sbio {
 	uint8_t wbt_tracked;		/* holds a wbt slot (the host's) */
 };
 
-enum rq_state { RQ_FREE, RQ_PLUGGED, RQ_QUEUED, RQ_DISPATCHED };
+/*
+ * RQ_REQUEUED: the driver sent it back; on the requeue list until the
+ * list's work runs, then in the policy again, or with --requeue-dontprep
+ * on the dispatch list for the device (still dispatched to the policy).
+ */
+enum rq_state { RQ_FREE, RQ_PLUGGED, RQ_QUEUED, RQ_DISPATCHED, RQ_REQUEUED };
 
 struct srq {
 	struct ek_rq rq;
@@ -68,6 +73,8 @@ struct srq {
 	struct srq *hnext;		/* back-merge hash chain (by end) */
 	struct srq *pool_next;		/* free list, or the plug list */
 	unsigned requeues;
+	uint64_t issue_ns;		/* to the device (io_start_time_ns): the
+					   policy's dispatch, or a dispatch list's */
 	uint8_t tag_limited;		/* its tag counts against limit_depth */
 	uint8_t wbt_tracked;		/* counted in wbt's inflight */
 };
@@ -243,6 +250,8 @@ struct sim {
 	uint64_t cap;
 
 	uint64_t held;			/* requests inside the policy */
+	unsigned requeued_out;		/* on the requeue or the dispatch list */
+	struct srq *dispatch_head, *dispatch_tail;	/* hctx->dispatch: before the policy */
 	struct tag_pool tags;
 	struct wbt wbt;
 	unsigned max_sectors;
@@ -304,7 +313,7 @@ void acct_app_write(struct sim *s, uint64_t bytes);	/* dirtied, or a write bio d
 void acct_threads(struct sim *s);	/* per-thread bytes and Jain's index, at the end */
 void acct_counters(struct sim *s);	/* the policy's counters, at the end */
 void acct_dispatch(struct sim *s, const struct ek_rq *rq);
-void acct_service(struct sim *s, const struct ek_rq *rq);
+void acct_service(struct sim *s, const struct srq *r);
 void acct_end_checks(struct sim *s);
 void acct_block_time(struct sim *s, uint64_t t);	/* before the clock moves to t */
 void acct_block_end(struct sim *s);	/* the time averages, at the end */
@@ -319,6 +328,7 @@ void host_teardown(struct sim *s);
 void host_run_queue(struct sim *s);	/* feed the device from the policy */
 void host_dev_event(struct sim *s, uint64_t due);	/* the device may have finished some */
 void host_rq_end(struct sim *s, struct srq *r);	/* --write-end-us: the rest of a completion */
+void host_requeue_work(struct sim *s, struct srq *r);	/* the requeue list's work, for r */
 int host_timer_current(struct sim *s, uint64_t gen);	/* a policy timer event still armed */
 extern const struct ek_host_ops sim_policy_host_ops;
 

@@ -281,7 +281,7 @@ void wbt_rq_requeue(struct sim *s, const struct srq *r)
 void wbt_rq_complete(struct sim *s, const struct srq *r)
 {
 	struct wbt *w = &s->wbt;
-	uint64_t lat = s->now - r->rq.dispatch_ns;
+	uint64_t lat = s->now - r->issue_ns;
 
 	if (!w->enabled || !w->timer_active)
 		return;

@@ -64,6 +64,9 @@ bad --dev rpm
 bad --prio xx
 bad --bg sometimes
 bad --requeue 101
+bad --requeue-us 1000001
+bad --requeue-us -1
+bad --requeue-dontprep=1
 bad --frobnicate
 bad extra-argument
 exit $fail
