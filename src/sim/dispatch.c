@@ -55,12 +55,7 @@ void host_requeue_work(struct sim *s, struct srq *r)
 	struct ek_rq *q = &r->rq;
 
 	if (s->cfg->requeue_dontprep) {
-		r->pool_next = NULL;
-		if (s->dispatch_tail)
-			s->dispatch_tail->pool_next = r;
-		else
-			s->dispatch_head = r;
-		s->dispatch_tail = r;
+		srq_list_add_tail(&s->dispatch, r);
 		return;
 	}
 	s->requeued_out--;
@@ -93,11 +88,7 @@ static void dispatch_list_run(struct sim *s)
 {
 	struct srq *r;
 
-	while (s->dev_inflight < s->qd && (r = s->dispatch_head)) {
-		s->dispatch_head = r->pool_next;
-		if (!s->dispatch_head)
-			s->dispatch_tail = NULL;
-		r->pool_next = NULL;
+	while (s->dev_inflight < s->qd && (r = srq_list_pop(&s->dispatch))) {
 		s->requeued_out--;
 		dev_submit(s, r);
 	}

@@ -20,15 +20,13 @@ void plug_start(struct sim *s, struct sthread *t)
 
 static void plug_flush(struct sim *s, struct sthread *t)
 {
-	struct srq *r = t->plug_head, *next;
+	struct srq_list l = t->plug;
+	struct srq *r;
 
-	t->plug_head = t->plug_tail = NULL;
+	t->plug = (struct srq_list){ 0 };
 	t->plug_count = 0;
-	for (; r; r = next) {
-		next = r->pool_next;
-		r->pool_next = NULL;
+	while ((r = srq_list_pop(&l)))
 		sched_insert(s, r);
-	}
 }
 
 void plug_finish(struct sim *s, struct sthread *t)
@@ -39,7 +37,7 @@ void plug_finish(struct sim *s, struct sthread *t)
 
 int plug_merge(struct sim *s, struct sbio *b)
 {
-	struct srq *r = b->t->plug_tail;
+	struct srq *r = b->t->plug.tail;
 
 	if (!r || r->rq.dir != b->dir ||
 	    (uint64_t)r->rq.nr_sectors + b->nr > s->max_sectors)
@@ -63,12 +61,7 @@ int plug_merge(struct sim *s, struct sbio *b)
 void plug_add(struct sim *s, struct sthread *t, struct srq *r)
 {
 	r->state = RQ_PLUGGED;
-	r->pool_next = NULL;
-	if (t->plug_tail)
-		t->plug_tail->pool_next = r;
-	else
-		t->plug_head = r;
-	t->plug_tail = r;
+	srq_list_add_tail(&t->plug, r);
 	if (++t->plug_count >= PLUG_MAX_REQUESTS)
 		plug_flush(s, t);
 }

@@ -71,13 +71,41 @@ struct srq {
 	int state;
 	struct sbio *bios, *bios_tail;
 	struct srq *hnext;		/* back-merge hash chain (by end) */
-	struct srq *pool_next;		/* free list, or the plug list */
+	struct srq *pool_next;		/* free list, or a struct srq_list */
 	unsigned requeues;
 	uint64_t issue_ns;		/* to the device (io_start_time_ns): the
 					   policy's dispatch, or a dispatch list's */
 	uint8_t tag_limited;		/* its tag counts against limit_depth */
 	uint8_t wbt_tracked;		/* counted in wbt's inflight */
 };
+
+/* Requests in order, linked through pool_next: a plug, the dispatch list. */
+struct srq_list {
+	struct srq *head, *tail;
+};
+
+static inline void srq_list_add_tail(struct srq_list *l, struct srq *r)
+{
+	r->pool_next = NULL;
+	if (l->tail)
+		l->tail->pool_next = r;
+	else
+		l->head = r;
+	l->tail = r;
+}
+
+static inline struct srq *srq_list_pop(struct srq_list *l)
+{
+	struct srq *r = l->head;
+
+	if (r) {
+		l->head = r->pool_next;
+		if (!l->head)
+			l->tail = NULL;
+		r->pool_next = NULL;
+	}
+	return r;
+}
 
 /* A bio of a read-ahead window on its way, in pages of the thread's region. */
 struct ra_io {
@@ -165,7 +193,7 @@ struct sthread {
 	uint8_t want_dir, want_sync;		/* what the tag it waits for is for */
 	uint8_t wbt_granted;			/* handed a wbt slot while waiting */
 	uint8_t plugged;
-	struct srq *plug_head, *plug_tail;
+	struct srq_list plug;
 	unsigned plug_count;
 	struct dirty_task bdp;		/* buffered writers under --dirty-kb */
 	uint64_t copy_end_ns;		/* --copy-mbs: its write's copy ends; 0: none */
@@ -251,7 +279,7 @@ struct sim {
 
 	uint64_t held;			/* requests inside the policy */
 	unsigned requeued_out;		/* on the requeue or the dispatch list */
-	struct srq *dispatch_head, *dispatch_tail;	/* hctx->dispatch: before the policy */
+	struct srq_list dispatch;	/* hctx->dispatch: before the policy */
 	struct tag_pool tags;
 	struct wbt wbt;
 	unsigned max_sectors;
