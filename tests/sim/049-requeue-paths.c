@@ -2,21 +2,22 @@
 #include "simtest.h"
 
 #define REQUEUE_US 3000
+#define NPEND 512		/* requests sent back at once, at most */
 
 static const struct ek_policy *orig;
 static struct ek_policy wrap;
 static unsigned requeues, reinserts, bad;
 /* the time of each pending requeue call, by descriptor (few at once) */
-static struct { const struct ek_rq *rq; uint64_t t; } pend[512];
+static struct { const struct ek_rq *rq; uint64_t t; } pend[NPEND];
 
 static void w_requeue(void *sd, struct ek_rq *rq, ek_u64 now)
 {
 	unsigned i;
 
 	requeues++;
-	for (i = 0; i < 512 && pend[i].rq; i++)
+	for (i = 0; i < NPEND && pend[i].rq; i++)
 		;
-	if (i == 512)
+	if (i == NPEND)
 		bad++;
 	else
 		pend[i].rq = rq, pend[i].t = now;
@@ -30,11 +31,11 @@ static void w_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 
 	if (rq->requeued) {
 		reinserts++;
-		for (i = 0; i < 512 && pend[i].rq != rq; i++)
+		for (i = 0; i < NPEND && pend[i].rq != rq; i++)
 			;
-		if (i == 512 || !rq->at_head || now != pend[i].t + REQUEUE_US * 1000ULL)
+		if (i == NPEND || !rq->at_head || now != pend[i].t + REQUEUE_US * 1000ULL)
 			bad++;
-		if (i < 512)
+		if (i < NPEND)
 			pend[i].rq = NULL;
 	}
 	orig->insert(sd, rq, now);
