@@ -383,7 +383,9 @@ void ek_queue_depth_updated(struct request_queue *q,
 	ek_unlock_and_kick(eq, flags);
 }
 
-static void ek_limit_depth(blk_opf_t opf, struct blk_mq_alloc_data *data)
+/* ek_limit_depth for a request the policy may limit: out of line. */
+static noinline void ek_limit_depth_ask(blk_opf_t opf,
+					struct blk_mq_alloc_data *data)
 {
 	struct ek_queue *eq = ek_queue_of(data->q);
 	const struct ek_policy *p = ek_policy_of(eq);
@@ -397,6 +399,17 @@ static void ek_limit_depth(blk_opf_t opf, struct blk_mq_alloc_data *data)
 	n = p->limit_depth(eq->sd, dir, sync);
 	if (n)
 		data->shallow_depth = ek_shallow_depth(data, n);
+}
+
+/*
+ * Synchronous reads (every REQ_OP_READ) are never limited
+ * (ek_limit_applies): they return at once, without the registers of the
+ * asking (some 6 instructions of every read's allocation).
+ */
+static void ek_limit_depth(blk_opf_t opf, struct blk_mq_alloc_data *data)
+{
+	if (op_is_write(opf) || !op_is_sync(opf))
+		ek_limit_depth_ask(opf, data);
 }
 
 /* ---- per-process contexts ---- */
