@@ -247,6 +247,23 @@ static void parse_wb_bw(struct cli_args *a, char *s)
 		a->wb_bw[k] = cli_range("--wb-bw-init", vs[k], 4, 1ULL << 30);
 }
 
+/*
+ * getopt_long's "?": an unknown option, or a flag given a value
+ * (--chart=1), which getopt reports alike; the reason says which.
+ */
+static void unknown_option(const struct option *opts, const char *o)
+{
+	const char *eq = strchr(o, '=');
+
+	if (!strncmp(o, "--", 2) && eq)
+		for (; opts->name; opts++)
+			if (!opts->has_arg && strlen(opts->name) == (size_t)(eq - o - 2) &&
+			    !strncmp(opts->name, o + 2, (size_t)(eq - o - 2)))
+				cli_die("option --%s takes no value, got '%s' (see --help)",
+					opts->name, o);
+	cli_die("unknown option %s (see --help)", o);
+}
+
 static void defaults(struct cli_args *a)
 {
 	static char threads_default[] = "1,8,32,128,256", wl_default[] = "seqread";
@@ -352,7 +369,7 @@ enum cli_action cli_parse(int argc, char **argv, struct cli_args *a)
 		case 'O': a->tunables_of = optarg; act = CLI_TUNABLES; break;
 		case 'h': return CLI_HELP;
 		case ':': cli_die("option needs a value: %s (see --help)", o);
-		default: cli_die("unknown option %s (see --help)", o);
+		default: unknown_option(opts, o);
 		}
 	}
 	if (optind < argc)

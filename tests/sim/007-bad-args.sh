@@ -68,5 +68,10 @@ bad --requeue-us 1000001
 bad --requeue-us -1
 bad --requeue-dontprep=1
 bad --frobnicate
+# a flag given a value is told apart from an unknown option
+case $("$sim" --requeue-dontprep=1 2>&1 >/dev/null) in
+*"--requeue-dontprep takes no value"*) echo "ok: --requeue-dontprep=1 -> takes no value" ;;
+*) echo "FAIL: --requeue-dontprep=1 not reported as a flag given a value"; fail=1 ;;
+esac
 bad extra-argument
 exit $fail
