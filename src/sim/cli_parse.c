@@ -254,13 +254,13 @@ static void parse_wb_bw(struct cli_args *a, char *s)
 static void unknown_option(const struct option *opts, const char *o)
 {
 	const char *eq = strchr(o, '=');
+	size_t len = eq && !strncmp(o, "--", 2) ? (size_t)(eq - o - 2) : 0;
 
-	if (!strncmp(o, "--", 2) && eq)
-		for (; opts->name; opts++)
-			if (!opts->has_arg && strlen(opts->name) == (size_t)(eq - o - 2) &&
-			    !strncmp(opts->name, o + 2, (size_t)(eq - o - 2)))
-				cli_die("option --%s takes no value, got '%s' (see --help)",
-					opts->name, o);
+	for (; len && opts->name; opts++)
+		if (!opts->has_arg && strlen(opts->name) == len &&
+		    !strncmp(opts->name, o + 2, len))
+			cli_die("option --%s takes no value, got '%s' (see --help)",
+				opts->name, o);
 	cli_die("unknown option %s (see --help)", o);
 }
 
