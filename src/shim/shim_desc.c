@@ -10,10 +10,15 @@
  * tag set: 2048 tags for the whole queue) share one set of descriptors
  * too: a set each was some 290 KiB per hardware queue.
  *
- * Descriptors come in page-sized chunks, so that growing can be asked of
- * the page allocator with __GFP_NOFAIL: depth_updated cannot fail.
+ * One array of them, indexed by the tag: the descriptor of a request is
+ * then an address computation, not a division by the descriptors of a
+ * chunk (prepare_request does it for every request). kvmalloc gives it
+ * from vmalloc when it is large (2048 tags: 288 KiB), which can be asked
+ * with __GFP_NOFAIL (5.17 on): depth_updated cannot fail. Growing
+ * replaces the array: the queue is frozen then, no descriptor is in use.
  */
 #include <linux/blk-mq.h>
+#include <linux/mm.h>
 #include <linux/sched/mm.h>
 #include <linux/slab.h>
 
@@ -27,30 +32,16 @@ static unsigned int ek_tags_of(struct blk_mq_hw_ctx *hctx)
 /* Room for nr descriptors; the queue is frozen or not yet in use. */
 static int ek_descs_reserve(struct ek_descs *d, unsigned int nr, gfp_t gfp)
 {
-	unsigned int want = DIV_ROUND_UP(nr, EK_DESCS_PER_CHUNK), i;
-	struct ek_rq **chunk;
+	struct ek_rq *desc;
 
-	if (want <= d->nr_chunks)
+	if (nr <= d->nr)
 		return 0;
-	chunk = kcalloc(want, sizeof(*chunk), gfp);
-	if (!chunk)
+	desc = kvcalloc(nr, sizeof(*desc), gfp);
+	if (!desc)
 		return -ENOMEM;
-	for (i = 0; i < want; i++) {
-		if (i < d->nr_chunks) {
-			chunk[i] = d->chunk[i];
-			continue;
-		}
-		chunk[i] = kmalloc(EK_DESCS_PER_CHUNK * sizeof(struct ek_rq), gfp);
-		if (!chunk[i]) {
-			while (i-- > d->nr_chunks)
-				kfree(chunk[i]);
-			kfree(chunk);
-			return -ENOMEM;
-		}
-	}
-	kfree(d->chunk);
-	d->chunk = chunk;
-	d->nr_chunks = want;
+	kvfree(d->desc);
+	d->desc = desc;
+	d->nr = nr;
 	return 0;
 }
 
@@ -68,7 +59,7 @@ static struct ek_descs *ek_descs_shared(struct blk_mq_hw_ctx *hctx)
 }
 
 /* Hardware queues are set up and torn down one at a time, frozen. */
-int ek_descs_init(struct blk_mq_hw_ctx *hctx)
+int ek_descs_init(struct blk_mq_hw_ctx *hctx, struct ek_queue *eq)
 {
 	struct ek_descs *d = ek_descs_shared(hctx);
 	int ret;
@@ -86,6 +77,7 @@ int ek_descs_init(struct blk_mq_hw_ctx *hctx)
 		kfree(d);
 		return ret;
 	}
+	d->eq = eq;
 	d->users = 1;
 	hctx->sched_data = d;
 	return 0;
@@ -107,15 +99,12 @@ void ek_descs_grow(struct blk_mq_hw_ctx *hctx)
 void ek_descs_exit(struct blk_mq_hw_ctx *hctx)
 {
 	struct ek_descs *d = hctx->sched_data;
-	unsigned int i;
 
 	if (!d)
 		return;
 	hctx->sched_data = NULL;
 	if (--d->users)
 		return;
-	for (i = 0; i < d->nr_chunks; i++)
-		kfree(d->chunk[i]);
-	kfree(d->chunk);
+	kvfree(d->desc);
 	kfree(d);
 }

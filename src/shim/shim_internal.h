@@ -63,14 +63,13 @@ struct ek_icq {
  * set for all of a queue's hardware queues where they share their tags.
  */
 struct ek_descs {
+	struct ek_queue *eq;		/* their queue's */
 	unsigned int users;		/* hardware queues using them */
-	unsigned int nr_chunks;
-	struct ek_rq **chunk;		/* EK_DESCS_PER_CHUNK each */
+	unsigned int nr;		/* descriptors in desc */
+	struct ek_rq *desc;		/* one per scheduler tag */
 };
 
-#define EK_DESCS_PER_CHUNK (PAGE_SIZE / sizeof(struct ek_rq))
-
-int ek_descs_init(struct blk_mq_hw_ctx *hctx);
+int ek_descs_init(struct blk_mq_hw_ctx *hctx, struct ek_queue *eq);
 void ek_descs_grow(struct blk_mq_hw_ctx *hctx);
 void ek_descs_exit(struct blk_mq_hw_ctx *hctx);
 
@@ -78,9 +77,17 @@ void ek_descs_exit(struct blk_mq_hw_ctx *hctx);
 static inline struct ek_rq *ek_desc_of(struct request *rq)
 {
 	struct ek_descs *d = rq->mq_hctx->sched_data;
-	unsigned int tag = rq->internal_tag;
 
-	return &d->chunk[tag / EK_DESCS_PER_CHUNK][tag % EK_DESCS_PER_CHUNK];
+	return &d->desc[rq->internal_tag];
+}
+
+/*
+ * The queue of a hardware queue's callback: a load fewer than through
+ * hctx->queue->elevator, and has_work alone is asked some 4 times a request.
+ */
+static inline struct ek_queue *ek_hctx_queue(struct blk_mq_hw_ctx *hctx)
+{
+	return ((struct ek_descs *)hctx->sched_data)->eq;
 }
 
 void ek_fill_ops(struct ek_sched *s);

@@ -345,8 +345,10 @@ static void ek_min_shallow(struct ek_queue *eq, struct blk_mq_hw_ctx *hctx)
 
 static int ek_init_hctx(struct blk_mq_hw_ctx *hctx, unsigned int idx)
 {
-	ek_min_shallow(ek_queue_of(hctx->queue), hctx);
-	return ek_descs_init(hctx);
+	struct ek_queue *eq = ek_queue_of(hctx->queue);
+
+	ek_min_shallow(eq, hctx);
+	return ek_descs_init(hctx, eq);
 }
 
 static void ek_exit_hctx(struct blk_mq_hw_ctx *hctx, unsigned int idx)
@@ -504,7 +506,8 @@ static void ek_prepare_request(struct request *rq)
 }
 
 /* Bring the descriptor up to date with the request as it is now. */
-static void ek_describe(struct ek_rq *erq, struct request *rq)
+static __always_inline void ek_describe(struct ek_rq *erq,
+					struct request *rq)
 {
 	unsigned short prio = req_get_ioprio(rq);
 
@@ -577,8 +580,10 @@ static void ek_discard_grew(struct ek_queue *eq, struct request *last)
 		ek_resync(eq, ek_rq_of(last), last);
 }
 
-static void ek_insert_one(struct ek_queue *eq, struct request *rq,
-			  bool at_head, struct list_head *free, u64 now)
+/* Inline into each of ek_insert_list's two users: free is known there. */
+static __always_inline void ek_insert_one(struct ek_queue *eq,
+					  struct request *rq, bool at_head,
+					  struct list_head *free, u64 now)
 {
 	const struct ek_policy *p = ek_policy_of(eq);
 	struct request_queue *q = eq->q;
@@ -604,15 +609,8 @@ static void ek_insert_one(struct ek_queue *eq, struct request *rq,
 			p->requeue(eq->sd, erq, now);
 		erq->requeued = 1;
 	} else {
-		/*
-		 * blk-mq's insert merge asks no elevator (allow_merge), and
-		 * joins requests of any process: not for a policy that
-		 * merges only within its queues. A process's own bios have
-		 * met its queued requests already (bio_merge), as they do
-		 * in the simulator, which has no insert merges.
-		 */
-		if (!(p->flags & EK_POLICY_SAME_QUEUE_MERGES) &&
-		    blk_mq_sched_try_insert_merge(q, rq, free)) {
+		/* free: NULL where the policy takes no insert merges */
+		if (free && blk_mq_sched_try_insert_merge(q, rq, free)) {
 			if (req_op(rq) == REQ_OP_DISCARD)
 				ek_discard_grew(eq, last);
 			return;
@@ -646,7 +644,8 @@ static void ek_insert_one(struct ek_queue *eq, struct request *rq,
  * tick time has its tick; a request the driver sent back is older than
  * its stamp says: the clock, read once for a batch.
  */
-static u64 ek_insert_now(struct ek_queue *eq, struct request *rq, u64 *clock)
+static __always_inline u64 ek_insert_now(struct ek_queue *eq,
+					  struct request *rq, u64 *clock)
 	__must_hold(&eq->lock)
 {
 	const struct ek_rq *erq = ek_rq_of(rq);
@@ -658,34 +657,61 @@ static u64 ek_insert_now(struct ek_queue *eq, struct request *rq, u64 *clock)
 	return *clock;
 }
 
-static void ek_insert_requests(struct blk_mq_hw_ctx *hctx,
-			       struct list_head *list, ek_insert_arg_t arg)
+/*
+ * Insert the requests of list, merging them into queued ones where blk-mq
+ * can unless free is NULL, and collecting there those merged away.
+ */
+static __always_inline void ek_insert_list(struct ek_queue *eq,
+					   struct list_head *list,
+					   bool at_head,
+					   struct list_head *free)
 {
-	struct ek_queue *eq = ek_queue_of(hctx->queue);
-	bool at_head = ek_insert_at_head(arg);
 	unsigned long flags;
-	struct request *rq, *next;
-	LIST_HEAD(free);
+	struct request *rq;
 	u64 clock = 0;
 
 	spin_lock_irqsave(&eq->lock, flags);
 	while (!list_empty(list)) {
 		rq = list_first_entry(list, struct request, queuelist);
 		list_del_init(&rq->queuelist);
-		ek_insert_one(eq, rq, at_head, &free,
+		ek_insert_one(eq, rq, at_head, free,
 			      ek_insert_now(eq, rq, &clock));
 	}
 	ek_unlock(eq, flags);
+}
 
+static void ek_insert_requests(struct blk_mq_hw_ctx *hctx,
+			       struct list_head *list, ek_insert_arg_t arg)
+{
+	struct request *rq, *next;
+	LIST_HEAD(free);
+
+	ek_insert_list(ek_hctx_queue(hctx), list,
+		       ek_insert_at_head(arg), &free);
 	list_for_each_entry_safe(rq, next, &free, queuelist) {
 		list_del_init(&rq->queuelist);
 		blk_mq_free_request(rq);
 	}
 }
 
+/*
+ * For a policy that merges only within its queues: blk-mq's insert merge
+ * asks no elevator (allow_merge), and joins requests of any process. A
+ * process's own bios have met its queued requests already (bio_merge), as
+ * they do in the simulator, which has no insert merges. Without a list of
+ * requests to free, no stack canary either: fair-queue's every request.
+ */
+static void ek_insert_requests_unmerged(struct blk_mq_hw_ctx *hctx,
+					struct list_head *list,
+					ek_insert_arg_t arg)
+{
+	ek_insert_list(ek_hctx_queue(hctx), list,
+		       ek_insert_at_head(arg), NULL);
+}
+
 static struct request *ek_dispatch_request(struct blk_mq_hw_ctx *hctx)
 {
-	struct ek_queue *eq = ek_queue_of(hctx->queue);
+	struct ek_queue *eq = ek_hctx_queue(hctx);
 	struct request_queue *q = eq->q;
 	struct request *rq = NULL;
 	unsigned long flags;
@@ -711,7 +737,7 @@ static struct request *ek_dispatch_request(struct blk_mq_hw_ctx *hctx)
 
 static bool ek_has_work(struct blk_mq_hw_ctx *hctx)
 {
-	return READ_ONCE(ek_queue_of(hctx->queue)->ready);
+	return READ_ONCE(ek_hctx_queue(hctx)->ready);
 }
 
 /*
@@ -795,9 +821,8 @@ static noinline void ek_completed_locked(struct ek_queue *eq,
 static __always_inline void ek_completed(struct ek_queue *eq,
 					 struct ek_rq *erq, u64 stamp)
 {
-	const struct ek_policy *p = eq->sched->policy;
-
-	if (p->completed_unlocked && p->completed_unlocked(eq->sd, erq, stamp)) {
+	/* the checked copy's: one that cannot says no (ek_policy_load) */
+	if (ek_policy_of(eq)->completed_unlocked(eq->sd, erq, stamp)) {
 		smp_mb();
 		if (!READ_ONCE(eq->held) || READ_ONCE(eq->ready))
 			return;
@@ -1026,7 +1051,8 @@ void ek_fill_ops(struct ek_sched *s)
 	ops->init_hctx = ek_init_hctx;
 	ops->exit_hctx = ek_exit_hctx;
 	ops->depth_updated = ek_op_depth_updated;
-	ops->insert_requests = ek_insert_requests;
+	ops->insert_requests = s->policy->flags & EK_POLICY_SAME_QUEUE_MERGES ?
+			       ek_insert_requests_unmerged : ek_insert_requests;
 	ops->dispatch_request = ek_dispatch_request;
 	ops->has_work = ek_has_work;
 	ops->prepare_request = ek_prepare_request;
