@@ -394,8 +394,8 @@ static int fq_aged_class(struct fq_data *fd, int cls, ek_u64 now)
 static ek_always_inline int fq_unequal(const struct fq_data *fd,
 				      const struct fq_queue *q)
 {
-	return fd->nr_busy != fd->cls[q->cls].nr_busy ||
-	       !ek_fq_symmetric(&fd->cls[q->cls]);
+	return fd->nr_busy != q->in_class->nr_busy ||
+	       !ek_fq_symmetric(q->in_class);
 }
 
 /*
@@ -591,7 +591,7 @@ static ek_always_inline int fq_slot_over(struct fq_data *fd,
 		return FQ_END_BUDGET;
 	if (now >= q->slot_start_ns + fd->slot_ns)
 		return FQ_END_TIME;
-	if (fd->nr_busy != fd->cls[q->cls].nr_busy && !fd->aged_slot &&
+	if (fd->nr_busy != q->in_class->nr_busy && !fd->aged_slot &&
 	    fq_aged_class(fd, q->cls, now) >= 0)
 		return FQ_END_AGED;
 	return FQ_END_NONE;
@@ -820,13 +820,13 @@ static void fq_select(struct fq_data *fd, struct fq_queue *coop,
 		fd->count[FQ_C_AGED]++;
 	}
 	c = &fd->cls[cls];
-	if (coop && coop->cls == cls && !fd->aged_slot) {
+	if (coop && coop->in_class == c && !fd->aged_slot) {
 		q = coop;
-		ek_fq_take(fd, q);
+		ek_fq_take(q);
 		fd->slot_ns = coop_end - now;
 		fd->count[FQ_C_COOP]++;
 	} else {
-		q = ek_fq_pick(fd, cls);
+		q = ek_fq_pick(c);
 		fd->slot_ns = fq_slot_ns(fd, c);
 	}
 	c->wait_since_ns = now;
@@ -990,13 +990,14 @@ static void fq_activate(struct fq_data *fd, struct fq_queue *q,
 	if (cls != q->cls)
 		q->vfinish = 0;	/* another class's virtual time */
 	q->cls = (ek_u8)cls;
+	q->in_class = &fd->cls[cls];
 	q->level = fq_level_of(rq);
 	fq_maybe_raise(fd, q, now);
 	q->weight = ek_fq_level_weight(q->level) *
 		    (q->flags & FQ_Q_RAISED ? FQ_WR_COEFF : 1);
 	if (!q->budget)
 		q->budget = fq_budget_cap(fd, fd->rate,
-					  fq_slot_ns(fd, &fd->cls[cls])) / 8;
+					  fq_slot_ns(fd, q->in_class)) / 8;
 	ek_fq_activate(fd, q, now);
 	fq_coop_moved(fd, q);
 	q->flags |= FQ_Q_EVER_BUSY;
@@ -1006,7 +1007,7 @@ static void fq_activate(struct fq_data *fd, struct fq_queue *q,
 	 */
 	if (in && in->cls == q->cls)
 		fd->slot_ns = ek_min_u64(fd->slot_ns,
-					 fq_slot_ns(fd, &fd->cls[q->cls]));
+					 fq_slot_ns(fd, q->in_class));
 
 	if (!in || fd->aged_slot || fd->preempt)
 		return;

@@ -55,6 +55,12 @@ struct fq_queue {
 	ek_u32 nr_inflight;		/* dispatched, not completed; atomic */
 	ek_u8 cls;			/* FQ_RT.. while busy */
 	ek_u8 level;			/* 0..7 */
+	/*
+	 * &fd->cls[cls], set with it: every queue switch reaches the class
+	 * of two queues several times, each an index computed and, where the
+	 * kernel is built with UBSAN_BOUNDS (Debian's 7.2), checked.
+	 */
+	struct fq_class *in_class;
 	ek_u32 weight;			/* effective (raised) weight while busy */
 
 	/* B-WF2Q+ timestamps, in virtual time */

@@ -84,7 +84,7 @@ static void fq_sums_sub(struct fq_class *c, ek_u32 w)
 /* q becomes busy: it joins the fair order of its class. */
 static void ek_fq_activate(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
 {
-	struct fq_class *c = &fd->cls[q->cls];
+	struct fq_class *c = q->in_class;
 
 	if (!c->nr_busy)
 		c->wait_since_ns = now;
@@ -118,7 +118,7 @@ static ek_always_inline void ek_fq_slot_done(struct fq_data *fd,
 					     struct fq_queue *q,
 					     ek_u64 charge, ek_u64 now)
 {
-	struct fq_class *c = &fd->cls[q->cls];
+	struct fq_class *c = q->in_class;
 
 	if (c->wsum)
 		c->vtime += (charge << FQ_VT_SHIFT) / c->wsum;
@@ -137,9 +137,9 @@ static ek_always_inline void ek_fq_slot_done(struct fq_data *fd,
 }
 
 /* Busy queue q, out of service, leaves its heap (to be served, or idle). */
-static void ek_fq_take(struct fq_data *fd, struct fq_queue *q)
+static void ek_fq_take(struct fq_queue *q)
 {
-	struct fq_class *c = &fd->cls[q->cls];
+	struct fq_class *c = q->in_class;
 
 	ek_ph_erase(q->flags & FQ_Q_ELIGIBLE ? &c->eligible : &c->waiting,
 		    &q->node);
@@ -149,9 +149,9 @@ static void ek_fq_take(struct fq_data *fd, struct fq_queue *q)
 /* Busy queue q (not in service) has nothing queued any more: make it idle. */
 static void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q)
 {
-	struct fq_class *c = &fd->cls[q->cls];
+	struct fq_class *c = q->in_class;
 
-	ek_fq_take(fd, q);
+	ek_fq_take(q);
 	q->flags &= ~FQ_Q_BUSY;
 	fq_sums_sub(c, q->weight);
 	c->nr_busy--;
@@ -160,10 +160,9 @@ static void ek_fq_unqueue(struct fq_data *fd, struct fq_queue *q)
 	q->idle_since_ns = fd->now;
 }
 
-/* The next queue of class cls (which has busy queues), taken off its heap. */
-static struct fq_queue *ek_fq_pick(struct fq_data *fd, int cls)
+/* The next queue of class c (which has busy queues), taken off its heap. */
+static struct fq_queue *ek_fq_pick(struct fq_class *c)
 {
-	struct fq_class *c = &fd->cls[cls];
 	struct fq_queue *q;
 
 	if (ek_ph_empty(&c->eligible)) {
@@ -194,19 +193,20 @@ static struct fq_queue *ek_fq_pick(struct fq_data *fd, int cls)
 static void ek_fq_reweight(struct fq_data *fd, struct fq_queue *q,
 			   ek_u32 weight)
 {
-	struct fq_class *c = &fd->cls[q->cls];
+	struct fq_class *c;
 
 	if (!(q->flags & FQ_Q_BUSY)) {
 		q->weight = weight;
 		return;
 	}
+	c = q->in_class;
 	fq_sums_sub(c, q->weight);
 	fq_sums_add(c, weight);
 	q->weight = weight;
 	if (q == fd->in_service)
 		return;
 	/* Waiting with a finish stamped at the old weight: restamp it. */
-	ek_fq_take(fd, q);
+	ek_fq_take(q);
 	q->vfinish = q->vstart + fq_vt(q->budget, weight);
 	fq_enqueue(c, q);
 }
