@@ -240,9 +240,9 @@ static void ek_run_queue(struct ek_queue *eq)
  * For the paths after which blk-mq runs the queue itself (insert,
  * dispatch): a kick the policy asked for is already on its way. Work that
  * came late (ek_settle_work) may not be: a dispatch that found none ends
- * blk-mq's loop.
+ * blk-mq's loop. Inline: both paths run for every request.
  */
-static void ek_unlock(struct ek_queue *eq, unsigned long flags)
+static __always_inline void ek_unlock(struct ek_queue *eq, unsigned long flags)
 	__releases(&eq->lock)
 {
 	bool late = ek_settle_work(eq);
