@@ -599,13 +599,13 @@ static void ek_discard_grew(struct ek_queue *eq, struct request *last)
 
 /* Inline into each of ek_insert_list's two users: free is known there. */
 static __always_inline void ek_insert_one(struct ek_queue *eq,
-					  struct request *rq, bool at_head,
+					  struct request *rq,
+					  struct ek_rq *erq, bool at_head,
 					  struct list_head *free, u64 now)
 {
 	const struct ek_policy *p = ek_policy_of(eq);
 	struct request_queue *q = eq->q;
 	struct request *last = q->last_merge;
-	struct ek_rq *erq = ek_rq_of(rq);
 
 	if (WARN_ON_ONCE(!erq)) {
 		/* blk-mq prepares every request it inserts here; never lose one */
@@ -662,11 +662,10 @@ static __always_inline void ek_insert_one(struct ek_queue *eq,
  * its stamp says: the clock, read once for a batch.
  */
 static __always_inline u64 ek_insert_now(struct ek_queue *eq,
-					  struct request *rq, u64 *clock)
+					  struct request *rq,
+					  const struct ek_rq *erq, u64 *clock)
 	__must_hold(&eq->lock)
 {
-	const struct ek_rq *erq = ek_rq_of(rq);
-
 	if (!READ_ONCE(eq->host.tick_time) && rq->start_time_ns && erq &&
 	    !erq->host_flags)
 		return ek_now_at(eq, rq->start_time_ns);
@@ -676,7 +675,9 @@ static __always_inline u64 ek_insert_now(struct ek_queue *eq,
 
 /*
  * Insert the requests of list, merging them into queued ones where blk-mq
- * can unless free is NULL, and collecting there those merged away.
+ * can unless free is NULL, and collecting there those merged away. A
+ * request's descriptor is looked up once for both steps: ek_now_at's
+ * store between them would have the compiler look again.
  */
 static __always_inline void ek_insert_list(struct ek_queue *eq,
 					   struct list_head *list,
@@ -684,14 +685,16 @@ static __always_inline void ek_insert_list(struct ek_queue *eq,
 					   struct list_head *free)
 {
 	struct request *rq;
+	struct ek_rq *erq;
 	u64 clock = 0;
 
 	ek_lock(eq);
 	while (!list_empty(list)) {
 		rq = list_first_entry(list, struct request, queuelist);
 		list_del_init(&rq->queuelist);
-		ek_insert_one(eq, rq, at_head, free,
-			      ek_insert_now(eq, rq, &clock));
+		erq = ek_rq_of(rq);
+		ek_insert_one(eq, rq, erq, at_head, free,
+			      ek_insert_now(eq, rq, erq, &clock));
 	}
 	ek_unlock(eq);
 }
