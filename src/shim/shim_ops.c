@@ -239,9 +239,10 @@ static void ek_run_queue(struct ek_queue *eq)
 /*
  * The lock for insert and dispatch, which blk-mq calls in process context
  * with interrupts on, as bfq takes its lock there (spin_lock_irq): no
- * flags to save and restore, some 10 instructions per request. The lock
- * is taken with interrupts off anyway, for the wait's timer (hard
- * interrupt) and for completions, which a driver may run there.
+ * flags to save and restore, about 9 instructions a round trip, two round
+ * trips per request. The lock is taken with interrupts off anyway, for
+ * the wait's timer (hard interrupt) and for completions, which a driver
+ * may run there.
  */
 static __always_inline void ek_lock(struct ek_queue *eq)
 	__acquires(&eq->lock)
@@ -417,8 +418,8 @@ static noinline void ek_limit_depth_ask(struct blk_mq_alloc_data *data,
  * rule too): they return at once, without the registers of the asking.
  * A REQ_OP_READ is one whatever its flags (op_is_sync), which the
  * compiler does not see through op_is_sync: said first, the rule folds
- * away for it, as mq-deadline's test does (11 to 5 instructions of every
- * read's allocation on 7.2).
+ * away for it, as mq-deadline's test does (11 to 6 instructions of every
+ * read's allocation on 7.2; mq-deadline's 5).
  */
 static void ek_limit_depth(blk_opf_t opf, struct blk_mq_alloc_data *data)
 {
