@@ -1244,7 +1244,15 @@ static ek_always_inline void fq_queue_rq(struct fq_data *fd,
 	}
 }
 
-static void fq_insert(void *sd, struct ek_rq *rq, ek_u64 now)
+/*
+ * insert, dispatch and completed_unlocked are inline where a host calls
+ * them directly, as the kernel module's per-request operations do
+ * (shim_hot.h): on 7.2 some 30 instructions of every request fewer
+ * than as direct calls. fq_activate and fq_select stay calls, as the
+ * compiler chooses: forced inline too, they took 27 more (what they call
+ * went out of line instead). Through the policy's table they are functions.
+ */
+static ek_always_inline void fq_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 {
 	fq_queue_rq(sd, rq, now);
 	fq_publish(sd);
@@ -1296,7 +1304,7 @@ static ek_always_inline struct ek_rq *fq_next(struct fq_data *fd, ek_u64 now)
 	return fq_serve(fd, fd->in_service, now);
 }
 
-static struct ek_rq *fq_dispatch(void *sd, ek_u64 now)
+static ek_always_inline struct ek_rq *fq_dispatch(void *sd, ek_u64 now)
 {
 	struct ek_rq *rq = fq_next(sd, now);
 
@@ -1376,7 +1384,8 @@ static void fq_off_device(struct ek_rq *rq, int done, ek_u64 now)
 	ek_atomic_dec_release(&q->nr_inflight);	/* after the end time */
 }
 
-static int fq_completed_unlocked(void *sd, struct ek_rq *rq, ek_u64 stamp)
+static ek_always_inline int fq_completed_unlocked(void *sd, struct ek_rq *rq,
+						 ek_u64 stamp)
 {
 	struct fq_data *fd = sd;
 

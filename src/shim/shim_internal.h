@@ -12,10 +12,13 @@
 #include "compat.h"
 #include "elvkit/contract.h"
 
+struct ek_hot_ops;
+
 /* One registered policy: the elevator type built for it. */
 struct ek_sched {
 	const struct ek_policy *policy;	/* as registered (unregister) */
 	struct ek_policy ops;		/* ek_policy_load()'s copy */
+	const struct ek_hot_ops *hot;	/* its module's (shim_hot.h) */
 	struct elevator_type et;
 	struct elv_fs_entry attrs[EK_MAX_TUNABLES + EK_MAX_COUNTERS + 1];
 	s64 defaults[EK_MAX_TUNABLES];

@@ -15,7 +15,8 @@
 static LIST_HEAD(ek_scheds);
 static DEFINE_MUTEX(ek_scheds_lock);
 
-int elvkit_register(const struct ek_policy *policy, struct module *owner,
+int elvkit_register(const struct ek_policy *policy,
+		    const struct ek_hot_ops *hot, struct module *owner,
 		    const char *defaults)
 {
 	struct ek_sched *s;
@@ -34,6 +35,7 @@ int elvkit_register(const struct ek_policy *policy, struct module *owner,
 		return ret;
 	}
 	s->policy = policy;
+	s->hot = hot;
 	s->et.elevator_name = policy->name;
 	s->et.elevator_owner = owner;
 	if (policy->pctx_size) {
