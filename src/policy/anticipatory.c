@@ -847,7 +847,12 @@ static void as_break_on(struct as_data *ad, struct ek_rq *rq, ek_u64 now)
 	ad->host->ops->kick(ad->host);
 }
 
-static void as_insert(void *sd, struct ek_rq *rq, ek_u64 now)
+/*
+ * insert, dispatch and completed_unlocked are inline where a host calls
+ * them directly, as the kernel module's per-request operations do
+ * (shim_hot.h); through the policy's table they are functions.
+ */
+static ek_always_inline void as_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 {
 	struct as_data *ad = as_enter(sd);
 	int requeued = rq->requeued;
@@ -938,7 +943,7 @@ static ek_noinline struct ek_rq *as_dispatch_waiting(struct as_data *ad,
 	return rq;
 }
 
-static struct ek_rq *as_dispatch(void *sd, ek_u64 now)
+static ek_always_inline struct ek_rq *as_dispatch(void *sd, ek_u64 now)
 {
 	struct as_data *ad = sd;
 	struct as_pick pk;
@@ -1030,7 +1035,8 @@ static void as_completed(void *sd, struct ek_rq *rq, ek_u64 now)
  * which needs the lock. Anticipation turning on meanwhile can only miss
  * the settle of this one completion: the next event settles.
  */
-static int as_completed_unlocked(void *sd, struct ek_rq *rq, ek_u64 stamp)
+static ek_always_inline int as_completed_unlocked(void *sd, struct ek_rq *rq,
+						 ek_u64 stamp)
 {
 	struct as_data *ad = sd;
 

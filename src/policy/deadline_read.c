@@ -174,7 +174,12 @@ static int dl_init(void *sd, struct ek_host *host, const ek_s64 *values)
 	return 0;
 }
 
-static void dl_insert(void *sd, struct ek_rq *rq, ek_u64 now)
+/*
+ * insert and dispatch are inline where a host calls them directly, as
+ * the kernel module's per-request operations do (shim_hot.h); through
+ * the policy's table they are functions.
+ */
+static ek_always_inline void dl_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 {
 	struct dl_data *dd = sd;
 	ek_u8 dir = rq->dir ? EK_WRITE : EK_READ;
@@ -267,7 +272,7 @@ static struct ek_rq *dl_choose(struct dl_data *dd, ek_u64 now,
 	return rq ? rq : head;
 }
 
-static struct ek_rq *dl_dispatch(void *sd, ek_u64 now)
+static ek_always_inline struct ek_rq *dl_dispatch(void *sd, ek_u64 now)
 {
 	struct dl_data *dd = sd;
 	struct ek_rq *rq;

@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The elevator operations every request takes (insert_requests,
- * dispatch_request, completed_request), written once, here, for the
- * policy p they get as an argument. A policy module compiles its policy's
- * source into its own translation unit and writes them for it
- * (EK_HOT_OPS, through EK_POLICY_MODULE): with p a constant there, each
- * call into the policy is a direct call the compiler may inline, and each
- * test of its flags folds. Through the shim's table they were indirect
- * calls, each with its thunk and its saved registers: fair-queue's
- * every request on 7.2 takes some 45 instructions fewer (13 for the
- * direct calls, the rest for inlining its own three). The shim's own
- * callbacks use the same pieces with its checked copy of the policy
- * (ek_policy_of). Locking and timekeeping as in shim_ops.c's header.
+ * dispatch_request, completed_request, finish_request), written once,
+ * here, for the policy p they get as an argument. A policy module
+ * compiles its policy's source into its own translation unit and writes
+ * them for it (EK_HOT_OPS, through EK_POLICY_MODULE): with p a constant
+ * there, each call into the policy is a direct call the compiler may
+ * inline, and each test of its flags folds. Through the shim's table
+ * they were indirect calls, each with its thunk and its saved registers
+ * (fair-queue on 7.2: 13 instructions per I/O for the direct calls, 32
+ * more for inlining its own three). The shim's own callbacks use the same
+ * pieces with its checked copy of the policy (ek_policy_of). Locking and
+ * timekeeping as in shim_ops.c's header.
  */
 #ifndef ELVKIT_SHIM_HOT_H
 #define ELVKIT_SHIM_HOT_H
@@ -32,6 +32,7 @@ void ek_run_queue(struct ek_queue *eq);
 void ek_discard_grew(struct ek_queue *eq, struct request *last)
 	__must_hold(&eq->lock);
 void ek_completed_locked(struct ek_queue *eq, struct ek_rq *erq, u64 stamp);
+void ek_finish_held(struct request *rq, struct ek_rq *erq);
 
 static inline struct ek_queue *ek_queue_of(struct request_queue *q)
 {
@@ -400,12 +401,42 @@ static __always_inline void ek_completed_request(struct request *rq, u64 now,
 	}
 }
 
+/*
+ * The request is freed. A policy that hears of completions in
+ * completed_request (EK_POLICY_COMPLETION_TIME) has heard of this one,
+ * which then only frees. Any other completes a dispatched request here,
+ * without a time (it asks the host's now op if it needs one). The rest,
+ * a request still held (ek_finish_held), is the shim's, out of line.
+ */
+static __always_inline void ek_finish_request(struct request *rq,
+					      const struct ek_policy *p)
+{
+	struct ek_rq *erq = ek_rq_of(rq);
+
+	if (erq) {
+		if (!(p->flags & EK_POLICY_COMPLETION_TIME) &&
+		    (erq->host_flags & EKH_DISPATCHED)) {
+			if (p->completed)
+				ek_completed(ek_queue_of(rq->q), p, erq, 0);
+			erq->host_flags = 0;
+		} else if (erq->host_flags) {
+			ek_finish_held(rq, erq);
+		}
+		rq->elv.priv[0] = NULL;
+	}
+	if (rq->elv.icq) {
+		put_io_context(rq->elv.icq->ioc);
+		rq->elv.icq = NULL;
+	}
+}
+
 /* A policy module's instances of the operations above (EK_HOT_OPS). */
 struct ek_hot_ops {
 	void (*insert_requests)(struct blk_mq_hw_ctx *hctx,
 				struct list_head *list, ek_insert_arg_t arg);
 	struct request *(*dispatch_request)(struct blk_mq_hw_ctx *hctx);
 	void (*completed_request)(struct request *rq, u64 now);
+	void (*finish_request)(struct request *rq);
 };
 
 /*
@@ -428,10 +459,15 @@ struct ek_hot_ops {
 	{								\
 		ek_completed_request(rq, now, &(policy));		\
 	}								\
+	static void name##_finish_request(struct request *rq)		\
+	{								\
+		ek_finish_request(rq, &(policy));			\
+	}								\
 	static const struct ek_hot_ops name = {				\
 		.insert_requests = name##_insert_requests,		\
 		.dispatch_request = name##_dispatch_request,		\
 		.completed_request = name##_completed_request,		\
+		.finish_request = name##_finish_request,		\
 	}
 
 #endif

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The elevator operations: translate blk-mq's calls into the policy API.
+ * The ones every request takes are in shim_hot.h, which each policy
+ * module compiles for its policy; here the rest, and their slow parts.
  * Where the kernels differ, compat.h bridges; nothing here tests a fact.
  *
  * Locking: ek_queue->lock serialises all policy calls. It is taken with
@@ -511,12 +513,11 @@ noinline void ek_completed_locked(struct ek_queue *eq, struct ek_rq *erq,
 EXPORT_SYMBOL_GPL(ek_completed_locked);
 
 /*
- * finish_request for a request the policy may still hold: dispatched and
- * not completed (a policy without completed_request, or an end that
- * bypassed it), or still queued (ek_unlink_lost). Out of line: the usual
- * request was completed already, and its finish only frees.
+ * finish_request for a request the policy may still hold, out of line:
+ * dispatched and not completed (an end that bypassed completed_request,
+ * for a policy that completes there), or still queued (ek_unlink_lost).
  */
-static noinline void ek_finish_held(struct request *rq, struct ek_rq *erq)
+void ek_finish_held(struct request *rq, struct ek_rq *erq)
 {
 	struct ek_queue *eq = ek_queue_of(rq->q);
 
@@ -528,21 +529,7 @@ static noinline void ek_finish_held(struct request *rq, struct ek_rq *erq)
 	}
 	erq->host_flags = 0;
 }
-
-static void ek_finish_request(struct request *rq)
-{
-	struct ek_rq *erq = ek_rq_of(rq);
-
-	if (erq) {
-		if (erq->host_flags)
-			ek_finish_held(rq, erq);
-		rq->elv.priv[0] = NULL;
-	}
-	if (rq->elv.icq) {
-		put_io_context(rq->elv.icq->ioc);
-		rq->elv.icq = NULL;
-	}
-}
+EXPORT_SYMBOL_GPL(ek_finish_held);
 
 /* ---- merging; all called with eq->lock held ---- */
 
@@ -723,7 +710,7 @@ void ek_fill_ops(struct ek_sched *s)
 	ops->dispatch_request = s->hot->dispatch_request;
 	ops->has_work = ek_has_work;
 	ops->prepare_request = ek_prepare_request;
-	ops->finish_request = ek_finish_request;
+	ops->finish_request = s->hot->finish_request;
 	ops->requeue_request = ek_requeue_request;
 	ops->bio_merge = ek_bio_merge;
 	ops->request_merge = ek_request_merge;
