@@ -800,8 +800,9 @@ static ek_always_inline int fq_leave_if_gone(struct fq_data *fd,
  * good, never asking the fair order (two readers of the same blocks
  * among 32 streams on the hdd model: Jain's index 0.064).
  */
-static void fq_select(struct fq_data *fd, struct fq_queue *coop,
-		      ek_u64 coop_end, ek_u64 now)
+static ek_always_inline void fq_select(struct fq_data *fd,
+				       struct fq_queue *coop, ek_u64 coop_end,
+				       ek_u64 now)
 {
 	struct fq_queue *q;
 	struct fq_class *c;
@@ -980,9 +981,14 @@ static void fq_maybe_raise(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
 	fd->count[FQ_C_RAISES]++;
 }
 
-/* q got its first request while idle: it joins its class's fair order. */
-static void fq_activate(struct fq_data *fd, struct fq_queue *q,
-			const struct ek_rq *rq, ek_u64 now)
+/*
+ * q got its first request while idle: it joins its class's fair order.
+ * Inline, as fq_select: where two readers' queues take turns (on flash),
+ * every request makes one busy and gives another the disk.
+ */
+static ek_always_inline void fq_activate(struct fq_data *fd,
+					 struct fq_queue *q,
+					 const struct ek_rq *rq, ek_u64 now)
 {
 	struct fq_queue *in = fd->in_service;
 	int cls = fq_class_of(rq);
@@ -1247,10 +1253,10 @@ static ek_always_inline void fq_queue_rq(struct fq_data *fd,
 /*
  * insert, dispatch and completed_unlocked are inline where a host calls
  * them directly, as the kernel module's per-request operations do
- * (shim_hot.h): on 7.2 some 30 instructions of every request fewer
- * than as direct calls. fq_activate and fq_select stay calls, as the
- * compiler chooses: forced inline too, they took 27 more (what they call
- * went out of line instead). Through the policy's table they are functions.
+ * (shim_hot.h); through the policy's table they are functions. Alone
+ * that saved nothing: the compiler then left fq_activate and fq_select
+ * out of line. Forced inline too, they save some 27 instructions per
+ * I/O on 7.2 (fq_maybe_raise and ek_fq_pick go out of line instead).
  */
 static ek_always_inline void fq_insert(void *sd, struct ek_rq *rq, ek_u64 now)
 {
