@@ -305,6 +305,23 @@ static __always_inline void ek_insert_list(struct ek_queue *eq,
 	ek_unlock(eq, p);
 }
 
+/* insert_requests, taking blk-mq's insert merges: free those merged away. */
+static __always_inline void ek_insert_merging(struct blk_mq_hw_ctx *hctx,
+					      struct list_head *list,
+					      ek_insert_arg_t arg,
+					      const struct ek_policy *p)
+{
+	struct request *rq, *next;
+	LIST_HEAD(free);
+
+	ek_insert_list(ek_hctx_queue(hctx), p, list,
+		       ek_insert_at_head(arg), &free);
+	list_for_each_entry_safe(rq, next, &free, queuelist) {
+		list_del_init(&rq->queuelist);
+		blk_mq_free_request(rq);
+	}
+}
+
 /*
  * insert_requests. A policy that merges only within its queues
  * (EK_POLICY_SAME_QUEUE_MERGES) takes no insert merges: blk-mq's asks no
@@ -318,20 +335,11 @@ static __always_inline void ek_insert_requests(struct blk_mq_hw_ctx *hctx,
 					       ek_insert_arg_t arg,
 					       const struct ek_policy *p)
 {
-	struct request *rq, *next;
-	LIST_HEAD(free);
-
-	if (p->flags & EK_POLICY_SAME_QUEUE_MERGES) {
+	if (p->flags & EK_POLICY_SAME_QUEUE_MERGES)
 		ek_insert_list(ek_hctx_queue(hctx), p, list,
 			       ek_insert_at_head(arg), NULL);
-		return;
-	}
-	ek_insert_list(ek_hctx_queue(hctx), p, list,
-		       ek_insert_at_head(arg), &free);
-	list_for_each_entry_safe(rq, next, &free, queuelist) {
-		list_del_init(&rq->queuelist);
-		blk_mq_free_request(rq);
-	}
+	else
+		ek_insert_merging(hctx, list, arg, p);
 }
 
 static __always_inline struct request *
