@@ -391,6 +391,20 @@ static __always_inline void ek_completed(struct ek_queue *eq,
 }
 
 /*
+ * A dispatched request ends without a completion time: the policy's
+ * completion, if it hears of them, and the request is done. Both ends of
+ * finish_request (below, and ek_finish_held) take this one rule.
+ */
+static __always_inline void ek_completed_at_finish(struct ek_queue *eq,
+						   const struct ek_policy *p,
+						   struct ek_rq *erq)
+{
+	if (p->completed)
+		ek_completed(eq, p, erq, 0);
+	erq->host_flags = 0;
+}
+
+/*
  * blk-mq's completion of a request of a scheduler, with the time it took
  * for its I/O accounting (every such request is stamped), just before
  * finish_request: the policy's completion, without a clock read of its
@@ -423,13 +437,10 @@ static __always_inline void ek_finish_request(struct request *rq,
 
 	if (erq) {
 		if (!(p->flags & EK_POLICY_COMPLETION_TIME) &&
-		    (erq->host_flags & EKH_DISPATCHED)) {
-			if (p->completed)
-				ek_completed(ek_queue_of(rq->q), p, erq, 0);
-			erq->host_flags = 0;
-		} else if (erq->host_flags) {
+		    (erq->host_flags & EKH_DISPATCHED))
+			ek_completed_at_finish(ek_queue_of(rq->q), p, erq);
+		else if (erq->host_flags)
 			ek_finish_held(rq, erq);
-		}
 		rq->elv.priv[0] = NULL;
 	}
 	if (rq->elv.icq) {

@@ -522,11 +522,11 @@ void ek_finish_held(struct request *rq, struct ek_rq *erq)
 	struct ek_queue *eq = ek_queue_of(rq->q);
 
 	if (erq->host_flags & EKH_DISPATCHED) {
-		if (eq->sched->policy->completed)
-			ek_completed(eq, ek_policy_of(eq), erq, 0);
-	} else if (erq->host_flags == EKH_INSERTED) {
-		ek_unlink_lost(eq, erq);
+		ek_completed_at_finish(eq, eq->sched->policy, erq);
+		return;
 	}
+	if (erq->host_flags == EKH_INSERTED)
+		ek_unlink_lost(eq, erq);
 	erq->host_flags = 0;
 }
 EXPORT_SYMBOL_GPL(ek_finish_held);
