@@ -149,6 +149,7 @@ struct fq_data {
 	ek_u8 preempt;			/* end the slot at the next dispatch */
 	ek_u8 idling;			/* an idle wait is running */
 	ek_u8 aged_slot;		/* the slot in service was given by aging */
+	ek_u8 coop_slot;		/* ... to a close cooperator, out of turn */
 	ek_u8 over_why;			/* has_work found the slot over (why), 0 = no */
 	ek_u64 slot_ns;			/* the time of the slot in service */
 	ek_u64 slot_by_busy[FQ_SLOT_TABLE];	/* fq_slot_ns_of() for 0.. busy queues */

@@ -116,13 +116,27 @@ static void ek_fq_activate(struct fq_data *fd, struct fq_queue *q, ek_u64 now)
  */
 static ek_always_inline void ek_fq_slot_done(struct fq_data *fd,
 					     struct fq_queue *q,
-					     ek_u64 charge, ek_u64 now)
+					     ek_u64 charge, ek_u64 debt_max,
+					     ek_u64 now)
 {
 	struct fq_class *c = q->in_class;
 
 	if (c->wsum)
 		c->vtime += (charge << FQ_VT_SHIFT) / c->wsum;
 	q->vfinish = q->vstart + fq_vt(charge, q->weight);
+	/*
+	 * A slot taken out of turn (debt_max, else 0) ends at most debt_max
+	 * of service ahead of V. A queue served in order starts at or
+	 * before V, so only such a slot can run it further ahead: a close
+	 * cooperator served in its neighbours' slots again and again would
+	 * otherwise wait for V to catch up with all of it at once.
+	 */
+	if (debt_max) {
+		ek_u64 lim = c->vtime + fq_vt(debt_max, q->weight);
+
+		if (q->vfinish > lim)
+			q->vfinish = lim;
+	}
 	if (q->nr_queued) {
 		q->vstart = q->vfinish;
 		q->vfinish = q->vstart + fq_vt(q->budget, q->weight);

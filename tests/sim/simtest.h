@@ -93,6 +93,18 @@ static inline ek_s64 st_param(const struct sim_config *c, const char *name)
 	exit(1);
 }
 
+/* The policy's counter name at the end of run r (its sysfs statistics). */
+static inline uint64_t st_counter(const struct sim_result *r, const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < r->nr_counters; i++)
+		if (!strcmp(r->counter_name[i], name))
+			return r->counter[i];
+	printf("FAIL: no counter %s\n", name);
+	exit(1);
+}
+
 static inline double st_secs(uint64_t ns)
 {
 	return (double)ns / 1e9;
