@@ -5,25 +5,6 @@
 
 static struct fs_share sh;
 
-/*
- * README's bound for a synchronous request among n busy queues of equal
- * weight: every other queue has at most one slot first, a slot being its
- * share of target_latency_ms (at least 10 ms) plus an idle wait and one
- * request of service (30 ms covers a full-stroke seek, a turn and 512 KiB
- * on the slowest profile).
- */
-static uint64_t bound_ns(const struct sim_config *c, unsigned n)
-{
-	uint64_t slot = (uint64_t)st_param(c, "target_latency_ms") * MSEC / n;
-
-	if (slot < 10 * MSEC)
-		slot = 10 * MSEC;
-	if (slot > (uint64_t)st_param(c, "slice_max_ms") * MSEC)
-		slot = (uint64_t)st_param(c, "slice_max_ms") * MSEC;
-	return n * (slot + (uint64_t)st_param(c, "slice_idle_us") * 1000 +
-		    30 * MSEC);
-}
-
 int main(void)
 {
 	static const char *const devs[] = { "hdd", "ssd" };
@@ -44,7 +25,7 @@ int main(void)
 				c.size = 256ULL << 20;
 				c.ios = 20000;
 				st_run(&c, &r);
-				b = bound_ns(&c, ns[i] + (w == 2));
+				b = fs_round_bound_ns(&c, ns[i] + (w == 2));
 				printf("%s %s N=%u: max latency %.0f ms (limit %.0f, bound %.0f)\n",
 				       devs[d], wls[w], ns[i], r.lat_max_ns / 1e6,
 				       lim / 1e6, b / 1e6);

@@ -1,20 +1,7 @@
 /* DESCRIPTION: fair-queue: random readers in neighbouring small regions (close cooperators of each other on hdd) wait no longer than the documented round bound */
-#include "simtest.h"
+#include "fq_share.h"
 
 #define MSEC 1000000ULL
-
-/* README's bound, as tests/sim/504-fq-bounds.c computes it. */
-static uint64_t bound_ns(const struct sim_config *c, unsigned n)
-{
-	uint64_t slot = (uint64_t)st_param(c, "target_latency_ms") * MSEC / n;
-
-	if (slot < 10 * MSEC)
-		slot = 10 * MSEC;
-	if (slot > (uint64_t)st_param(c, "slice_max_ms") * MSEC)
-		slot = (uint64_t)st_param(c, "slice_max_ms") * MSEC;
-	return n * (slot + (uint64_t)st_param(c, "slice_idle_us") * 1000 +
-		    30 * MSEC);
-}
 
 /*
  * 32 and 64 readers of 4 KiB at random in 2 and 1 MiB each of 64 MiB (the
@@ -41,7 +28,7 @@ int main(void)
 			c.seed = seed;
 			c.min_time_ns = c.time_limit_ns = 50000 * MSEC;
 			st_run(&c, &r);
-			b = bound_ns(&c, ns[i]);
+			b = fs_round_bound_ns(&c, ns[i]);
 			printf("N=%u seed %u: max latency %.0f ms (bound %.0f), %llu cooperator slots\n",
 			       ns[i], seed, r.lat_max_ns / 1e6, b / 1e6,
 			       (unsigned long long)st_counter(&r, "coop_switches"));

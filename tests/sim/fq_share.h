@@ -70,4 +70,24 @@ static inline double fs_sum(const struct fs_share *s, unsigned from, unsigned to
 	return sum;
 }
 
+/*
+ * README's bound for a synchronous request among n busy queues of equal
+ * weight: every other queue has at most one slot first, a slot being its
+ * share of target_latency_ms (at least 10 ms) plus an idle wait and one
+ * request of service (30 ms covers a full-stroke seek, a turn and 512 KiB
+ * on the slowest profile).
+ */
+static inline uint64_t fs_round_bound_ns(const struct sim_config *c, unsigned n)
+{
+	const uint64_t ms = 1000000ULL;
+	uint64_t slot = (uint64_t)st_param(c, "target_latency_ms") * ms / n;
+
+	if (slot < 10 * ms)
+		slot = 10 * ms;
+	if (slot > (uint64_t)st_param(c, "slice_max_ms") * ms)
+		slot = (uint64_t)st_param(c, "slice_max_ms") * ms;
+	return n * (slot + (uint64_t)st_param(c, "slice_idle_us") * 1000 +
+		    30 * ms);
+}
+
 #endif
